@@ -3,10 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-12)
-# Tests and demos on these machines stay on loopback (see docs/CONFIG.md).
+# Tests and demos on these machines stay on loopback (see docs/configuration.md).
 export PLGAMES_LAN__INTERFACES ?= 127.0.0.1
 
-.PHONY: run test bench lint typecheck clean
+.PHONY: run test bench lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,14 +15,19 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
+# The daemon with its embedded defaults; state in ./state, HTTP on a free loopback port.
 run: $(STAMP)
-	$(BIN)/plgames run
+	PLGAMES_HTTP__PORT=$${PLGAMES_HTTP__PORT:-0} $(BIN)/plgames serve --state-dir state
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
-	$(BIN)/python -m bench
+$(VENV)/.bench-installed: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	touch $@
+
+bench: $(VENV)/.bench-installed
+	$(BIN)/python -m bench $(BENCH_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

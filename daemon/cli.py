@@ -1,9 +1,17 @@
-"""The `plgames` command: one entry point with a subcommand per task."""
+"""The `plgames` command: one entry point with a subcommand per task.
+
+`serve` runs the daemon; `tables` and `table ...` are admin commands that talk
+to the running daemon over its control socket.
+"""
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
+from daemon.config import ConfigError, load_settings
 from engine.errors import EngineError
 from engine.protocol import TableConfig
 from engine.registry import game_ids, get_game
@@ -18,18 +26,218 @@ def _watch(args: argparse.Namespace) -> int:
     players = [game.player(args.level, args.seed + seat) for seat in range(seats)]
     result = play(game, config, players)
     print(f"{game.title}, seed {args.seed}, {seats} seats, AI level {args.level!r}")
-    print(f"{len(result.moves)} moves; {result.outcome.summary if result.outcome else 'unfinished'}")
+    ending = result.outcome.summary if result.outcome else "unfinished"
+    print(f"{len(result.moves)} moves; {ending}")
+    return 0
+
+
+def _settings_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    return {"state_dir": args.state_dir} if args.state_dir else {}
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from daemon import logs
+    from daemon.service import serve
+
+    settings = load_settings(args.config, **_settings_overrides(args))
+    logs.configure(settings.log.level, settings.log.format)
+    return serve(settings)
+
+
+# ---- admin commands ------------------------------------------------------------------
+
+
+def _socket(args: argparse.Namespace) -> Path:
+    if args.socket:
+        return Path(args.socket)
+    return load_settings(args.config, **_settings_overrides(args)).socket_path
+
+
+def _ask(args: argparse.Namespace, request: dict[str, Any]) -> dict[str, Any]:
+    from daemon.control import call
+
+    path = _socket(args)
+    try:
+        answer = call(path, request)
+    except (FileNotFoundError, ConnectionRefusedError):
+        raise SystemExit(f"plgames: no daemon is listening on {path} (is it running?)") from None
+    except PermissionError:
+        raise SystemExit(
+            f"plgames: {path} is only open to the daemon's user (try sudo -u plgames)"
+        ) from None
+    if not answer.get("ok"):
+        raise SystemExit(f"plgames: {answer.get('error', 'failed')}")
+    if args.json:
+        print(json.dumps(answer, indent=2, ensure_ascii=False))
+    return answer
+
+
+def _seats_text(seats: list[dict[str, Any]]) -> str:
+    return ", ".join(
+        f"{s['seat']}:{s['name'] or s['who']}" + ("(away)" if s["kind"] == "away" else "")
+        if s["kind"] != "ai"
+        else f"{s['seat']}:AI"
+        for s in seats
+    )
+
+
+def _tables(args: argparse.Namespace) -> int:
+    answer = _ask(args, {"cmd": "tables"})
+    if args.json:
+        return 0
+    rows = answer["tables"]
+    if not rows:
+        print("no tables")
+    for row in rows:
+        age = "-" if row["last_move_age"] is None else f"{row['last_move_age']:.0f}s ago"
+        print(
+            f"{row['code']}  {row['status']:<9} {row['game']:<9} last move {age:<10} "
+            f"seats {_seats_text(row['seats'])}"
+        )
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    row = _ask(args, {"cmd": "show", "code": args.code})
+    if args.json:
+        return 0
+    print(f"{row['code']}  {row['name']}  ({row['game']}, {row['status']}, from {row['origin']})")
+    for seat in row["seats"]:
+        turn = "  <- to move" if seat["seat"] == row["to_move"] else ""
+        who = "AI" if seat["kind"] == "ai" else f"{seat['name']} [{seat['who']}] {seat['kind']}"
+        print(f"  seat {seat['seat']}: {who}{turn}")
+    print(f"  steps: {row['version']}" + (f"; {row['result']}" if row["result"] else ""))
+    for line in row["recent"]:
+        print(f"  | {line}")
+    return 0
+
+
+def _simple(cmd: str, *keys: str) -> Any:
+    def run(args: argparse.Namespace) -> int:
+        request: dict[str, Any] = {"cmd": cmd}
+        for key in keys:
+            request[key] = getattr(args, key)
+        answer = _ask(args, request)
+        if not args.json:
+            shown = {k: v for k, v in answer.items() if k != "ok"}
+            print(" ".join(f"{k}={v}" for k, v in shown.items()) or "done")
+        return 0
+
+    return run
+
+
+def _new(args: argparse.Namespace) -> int:
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit(f"plgames: --option takes key=value, not {item!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    request: dict[str, Any] = {"cmd": "new", "game": args.game, "options": options}
+    if args.seats:
+        request["seats"] = args.seats
+    if args.name:
+        request["name"] = args.name
+    start: dict[str, Any] = {"mode": args.start}
+    if args.humans:
+        start["humans"] = args.humans
+    if args.countdown is not None:
+        start["countdown_seconds"] = args.countdown
+    request["start"] = start
+    answer = _ask(args, request)
+    if not args.json:
+        print(f"{answer['code']}  {answer['name']}")
+    return 0
+
+
+def _view(args: argparse.Namespace) -> int:
+    answer = _ask(args, {"cmd": "view", "code": args.code, "user": args.user})
+    if args.json:
+        return 0
+    if answer["seat"] is None:
+        print(f"not seated; the table is {answer['status']}")
+        return 0
+    print(f"seat {answer['seat']}, {answer['status']}, step {answer['version']}")
+    if "view" in answer:
+        print(answer["view"])
+    for move in answer["legal"]:
+        print(f"  legal: {move}")
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="plgames", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
+
     watch = sub.add_parser("watch", help="play one AI-only game and print how it ended")
     watch.add_argument("game", choices=game_ids())
     watch.add_argument("--seed", type=int, default=1)
     watch.add_argument("--level", default="normal")
     watch.set_defaults(func=_watch)
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--config", type=Path, help="TOML config file (else $PLGAMES_CONFIG)")
+    common.add_argument("--state-dir", help="state directory (overrides the config)")
+
+    serve = sub.add_parser("serve", parents=[common], help="run the daemon in the foreground")
+    serve.set_defaults(func=_serve)
+
+    admin = argparse.ArgumentParser(add_help=False, parents=[common])
+    admin.add_argument("--socket", help="control socket (default: from the config)")
+    admin.add_argument("--json", action="store_true", help="print the daemon's raw answer")
+
+    tables = sub.add_parser("tables", parents=[admin], help="list tables")
+    tables.set_defaults(func=_tables)
+
+    table = sub.add_parser("table", help="look at or change one table").add_subparsers(
+        dest="action", required=True
+    )
+    show = table.add_parser("show", parents=[admin], help="seats, whose turn, recent play")
+    show.add_argument("code")
+    show.set_defaults(func=_show)
+    end = table.add_parser("end", parents=[admin], help="abandon a table")
+    end.add_argument("code")
+    end.add_argument("--reason", default="")
+    end.set_defaults(func=_simple("end", "code", "reason"))
+    kick = table.add_parser("kick", parents=[admin], help="give a seat to the AI for good")
+    kick.add_argument("code")
+    kick.add_argument("seat", type=int)
+    kick.set_defaults(func=_simple("kick", "code", "seat"))
+    new = table.add_parser("new", parents=[admin], help="open a table in the lobby")
+    new.add_argument("game", choices=game_ids())
+    new.add_argument("--seats", type=int)
+    new.add_argument("--name", default="")
+    new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    new.add_argument("--start", choices=("manual", "when_full", "countdown"), default="manual")
+    new.add_argument("--humans", type=int, help="people wanted before a when_full start")
+    new.add_argument("--countdown", type=float, help="seconds from the first join to the start")
+    new.set_defaults(func=_new)
+    start = table.add_parser("start", parents=[admin], help="start a table in the lobby")
+    start.add_argument("code")
+    start.set_defaults(func=_simple("start", "code"))
+    log = table.add_parser("log", parents=[admin], help="every stored step of a table")
+    log.add_argument("code")
+    log.set_defaults(func=_simple("log", "code"))
+
+    player = argparse.ArgumentParser(add_help=False, parents=[admin])
+    player.add_argument("--as", dest="user", required=True, help="your local user name")
+    join = table.add_parser("join", parents=[player], help="take a seat as local:USER")
+    join.add_argument("code")
+    join.add_argument("--seat", type=int)
+    join.set_defaults(func=_simple("join", "code", "user", "seat"))
+    leave = table.add_parser("leave", parents=[player], help="hand your seat to the AI")
+    leave.add_argument("code")
+    leave.set_defaults(func=_simple("leave", "code", "user"))
+    view = table.add_parser("view", parents=[player], help="your view and legal moves")
+    view.add_argument("code")
+    view.set_defaults(func=_view)
+    move = table.add_parser("move", parents=[player], help="make a move (its JSON text)")
+    move.add_argument("code")
+    move.add_argument("move")
+    move.set_defaults(func=_simple("move", "code", "user", "move"))
     return parser
 
 
@@ -39,6 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.func(args)
     except EngineError as exc:
         print(f"plgames: {exc.reason}", file=sys.stderr)
+        return 2
+    except ConfigError as exc:
+        print(f"plgames: {exc}", file=sys.stderr)
         return 2
     return code
 

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.errors import BadOptions, IllegalMove
+from engine.jsonwire import dumps
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -137,18 +138,28 @@ class Game(ABC, Generic[S, M, V]):
 
     @abstractmethod
     def legal_moves(self, state: S, seat: int) -> list[M]:
-        """Enumerated moves, in a stable order; empty when `seat` is not to move."""
+        """Enumerated moves, in a stable order; empty when `seat` may not act now.
+
+        Usually only the seat `to_move` may act, but not always: a Katan
+        offerer may withdraw an offer while another seat is being asked.
+        """
 
     def check(self, state: S, seat: int, move: M) -> None:
         """Raise `IllegalMove` with a specific reason unless `move` is legal now."""
         if self.is_finished(state):
             raise IllegalMove("The game is over.")
+        legal = self.legal_moves(state, seat)
+        if move in legal:
+            return
         waiting = self.to_move(state)
-        if waiting != seat:
+        if waiting != seat and not legal:
             who = "nobody" if waiting is None else f"seat {waiting}"
             raise IllegalMove(f"It is not seat {seat}'s turn; the table waits on {who}.")
-        if move not in self.legal_moves(state, seat):
-            raise IllegalMove(self.why_illegal(state, seat, move))
+        raise IllegalMove(self.why_illegal(state, seat, move))
+
+    def may_act(self, state: S, seat: int) -> bool:
+        """Whether `seat` has anything it may do now (its turn, or an out-of-turn right)."""
+        return not self.is_finished(state) and bool(self.legal_moves(state, seat))
 
     def why_illegal(self, state: S, seat: int, move: M) -> str:
         """The reason a move by the seat on turn is refused; games refine it."""
@@ -175,6 +186,8 @@ class Game(ABC, Generic[S, M, V]):
         return False
 
     def advance(self, state: S) -> Transition[S]:
+        if self.is_finished(state):
+            raise IllegalMove("The game is over.")
         raise IllegalMove("Nothing to advance: the table is waiting on a seat.")
 
     @abstractmethod
@@ -218,6 +231,20 @@ class Game(ABC, Generic[S, M, V]):
     @abstractmethod
     def move_label(self, move: M) -> str:
         """A short human label for a move ("order up", "play J♠ on 34")."""
+
+    # ---- the mobile app --------------------------------------------------------
+
+    def app_compatible(self, options: GameOptions) -> str | None:
+        """Why an app client cannot sit at a table with these options, or None.
+
+        The app knows only its own rules; a table using our extra toggles or
+        the classic Sequence board must refuse it a seat with this reason.
+        """
+        return None
+
+    def app_options_json(self, options: GameOptions) -> str:
+        """The options as the app's `optionsJson` (its keys only, in its order)."""
+        return dumps(options.model_dump(by_alias=True))
 
     # ---- players -------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from engine.protocol import Game
 _WHERE = {
     "euchre": "engine.euchre.game:EUCHRE",
     "sequence": "engine.sequence.game:SEQUENCE",
+    "katan": "engine.katan.game:KATAN",
 }
 
 

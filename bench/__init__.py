@@ -1,0 +1,1 @@
+"""`make bench`: performance and strength figures for every part that has them."""

@@ -1,0 +1,82 @@
+"""Run every benchmark and print figures beside a baseline measured in the same run.
+
+These machines are noisy, so a raw rate means little on its own: each section
+also prints its rates divided by the rate of a fixed pure-Python workload
+(`baseline`), timed here, now, on the same machine. Results are also written to
+`bench/results.json` for docs/BENCHMARKS.md.
+"""
+
+import argparse
+import importlib
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+SECTIONS = {
+    "euchre": "engine.euchre.bench",
+    "sequence": "engine.sequence.bench",
+    "katan": "engine.katan.bench",
+    "renderers": "renderers.bench",
+    "daemon": "daemon.bench",
+    "native": "frontends.native.bench",
+}
+TAKES_GAMES = {"euchre", "sequence", "katan", "renderers", "native"}
+"""Sections whose `run` takes the game count; the others size themselves."""
+
+
+def baseline_ops_per_second(seconds: float = 1.0) -> float:
+    """A fixed mix of what engines do (list copies, dict lookups, small loops)."""
+    rng = random.Random(7)
+    data = [rng.randrange(1000) for _ in range(200)]
+    table = {i: i * 3 for i in range(1000)}
+    ops = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(100):
+            copy = data[:]
+            total = 0
+            for value in copy:
+                total += table[value]
+            copy.sort()
+        ops += 100
+    return ops / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="make bench", description=__doc__)
+    parser.add_argument("--games", type=int, default=500, help="games per strength figure")
+    parser.add_argument("--only", choices=sorted(SECTIONS), action="append")
+    args = parser.parse_args(argv)
+
+    base = baseline_ops_per_second()
+    print(f"baseline: {base:,.0f} workload units/s (rates below are also given per unit)")
+    results: dict[str, Any] = {"baseline_units_per_s": base, "sections": {}}
+    for name, module_name in SECTIONS.items():
+        if args.only and name not in args.only:
+            continue
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            print(f"\n[{name}] not built yet ({exc.name})")
+            continue
+        run: Callable[..., dict[str, float]] = module.run
+        print(f"\n[{name}]", flush=True)
+        figures = run(args.games) if name in TAKES_GAMES else run()
+        results["sections"][name] = figures
+        for key, value in figures.items():
+            per_unit = ""
+            if key.endswith("_per_s"):
+                per_unit = f"   ({value / base:.4g} per baseline unit)"
+            print(f"  {key:<40} {value:>14,.3f}{per_unit}")
+    out = Path(__file__).with_name("results.json")
+    out.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"\nwritten to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

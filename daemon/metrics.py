@@ -1,0 +1,61 @@
+"""Prometheus metrics, on a registry per daemon so tests can run several."""
+
+from collections.abc import Callable, Iterable
+
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+
+from daemon.model import Status
+
+
+class _TablesCollector(Collector):
+    """Counts tables by status at scrape time, so the gauge can never drift."""
+
+    def __init__(self, count: Callable[[], dict[Status, int]]) -> None:
+        self._count = count
+
+    def collect(self) -> Iterable[GaugeMetricFamily]:
+        family = GaugeMetricFamily(
+            "plgames_tables", "Tables held in memory, by status", labels=["status"]
+        )
+        counts = self._count()
+        for status in Status:
+            family.add_metric([status.value], counts.get(status, 0))
+        yield family
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.moves = Counter(
+            "plgames_moves_applied",
+            "Steps applied and stored, by game and by who made them",
+            ["game", "actor"],
+            registry=self.registry,
+        )
+        self.ai_think = Histogram(
+            "plgames_ai_think_seconds",
+            "Time an AI decision took (search only, not the pacing pause)",
+            ["game"],
+            buckets=(0.001, 0.005, 0.02, 0.1, 0.5, 1, 2, 5, 10, 30),
+            registry=self.registry,
+        )
+        self.frontend_errors = Counter(
+            "plgames_frontend_errors",
+            "Deliveries a frontend failed",
+            ["frontend"],
+            registry=self.registry,
+        )
+        self.refusals = Counter(
+            "plgames_intents_refused",
+            "Intents refused, by reason code",
+            ["code"],
+            registry=self.registry,
+        )
+
+    def watch_tables(self, count: Callable[[], dict[Status, int]]) -> None:
+        self.registry.register(_TablesCollector(count))
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)

@@ -1,0 +1,221 @@
+"""What a table is, as stored and as shown: identities, seats, policies, status.
+
+These are pydantic models because they cross the storage boundary as JSON;
+the game state itself never lives here (it is the engine's business and is
+rebuilt from the move log).
+"""
+
+import secrets
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+    @property
+    def open(self) -> bool:
+        """Open tables are reloaded and resumed after a restart."""
+        return self in (Status.LOBBY, Status.PLAYING)
+
+
+class Identity(BaseModel):
+    """A person as one frontend knows them: (frontend, user id).
+
+    The same human on Discord and on Telegram is two identities; a seat is
+    bound to exactly one, so only that account can act for it.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    frontend: str
+    user: str
+
+    def __str__(self) -> str:
+        return f"{self.frontend}:{self.user}"
+
+
+class Origin(BaseModel):
+    """Where a table was opened, so its public board goes back there."""
+
+    model_config = ConfigDict(frozen=True)
+
+    frontend: str
+    place: str = ""
+
+
+class StartPolicy(BaseModel):
+    """How a table leaves its lobby (the daemon has no local player to press Start).
+
+    `manual`: an admin or chat command starts it. `when_full`: once `humans`
+    people sit (default: every seat). `countdown`: `countdown_seconds` after
+    the first person sits. `late_join` lets people take AI seats mid-match;
+    LAN tables refuse late joiners with a reason instead.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    mode: Literal["manual", "when_full", "countdown"] = "manual"
+    humans: int | None = Field(default=None, ge=1)
+    countdown_seconds: float = Field(default=30.0, ge=0)
+    late_join: bool = True
+
+
+class TimerPolicy(BaseModel):
+    """A turn timer per waiting seat; `turn_seconds` 0 (or None) means no timer.
+
+    On time-out the seat's move is made by the AI (`ai`) or, for `pass`, by
+    the engine's own "pass/decline" move where the game defines one
+    (`Game.timeout_move`), else by the AI. After `max_misses` time-outs in a
+    row the seat goes to the AI until its owner acts again.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    turn_seconds: float | None = Field(default=120.0, ge=0)
+    warn_seconds: float = Field(default=30.0, ge=0)
+    on_timeout: Literal["ai", "pass"] = "ai"
+    max_misses: int = Field(default=2, ge=1)
+
+
+class PacingPolicy(BaseModel):
+    """How fast the AI and host steps go, so a chat is not flooded.
+
+    With `batch`, a run of AI moves between two human turns reaches the
+    frontends as one delivery; without it, every step is published.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    think_seconds: float = Field(default=1.0, ge=0)
+    hold_seconds: float = Field(default=3.0, ge=0)
+    batch: bool = True
+
+
+class TablePolicy(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    start: StartPolicy = StartPolicy()
+    timer: TimerPolicy = TimerPolicy()
+    pacing: PacingPolicy = PacingPolicy()
+    ai_level: str = "normal"
+
+
+class Seat(BaseModel):
+    """A seat is played by the AI unless a present person holds it.
+
+    `away` keeps the identity bound while the AI stands in (left mid-match or
+    timed out), so the same person coming back takes the seat back.
+    """
+
+    identity: Identity | None = None
+    name: str = ""
+    away: bool = False
+    misses: int = 0
+
+    @property
+    def human(self) -> bool:
+        return self.identity is not None and not self.away
+
+
+class TableMeta(BaseModel):
+    """Everything about a table except its moves: the stored row."""
+
+    id: str
+    code: str
+    name: str
+    game: str
+    options: dict[str, object] = Field(default_factory=dict)
+    seed: int
+    origin: Origin
+    policy: TablePolicy = TablePolicy()
+    status: Status = Status.LOBBY
+    seats: list[Seat]
+    spectators: list[Identity] = Field(default_factory=list)
+    banned: list[Identity] = Field(default_factory=list)
+    created_at: float
+    started_at: float | None = None
+    ended_at: float | None = None
+    result: str = ""
+
+    def seat_of(self, identity: Identity) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.identity == identity:
+                return index
+        return None
+
+
+class StepKind(StrEnum):
+    MOVE = "move"
+    ADVANCE = "advance"
+
+
+class Actor(StrEnum):
+    HUMAN = "human"
+    AI = "ai"
+    TIMER = "timer"
+    HOST = "host"
+
+
+class StepRecord(BaseModel):
+    """One applied step of the log: a seat's move, or a host step (a new deal)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    ply: int
+    kind: StepKind
+    seat: int | None = None
+    move: str | None = None
+    actor: Actor
+    at: float
+
+
+class RefusalCode(StrEnum):
+    UNKNOWN_TABLE = "unknown_table"
+    NOT_SEATED = "not_seated"
+    NOT_YOUR_SEAT = "not_your_seat"
+    NOT_YOUR_TURN = "not_your_turn"
+    UNREADABLE = "unreadable"
+    ILLEGAL = "illegal"
+    NOT_PLAYING = "not_playing"
+    TABLE_FULL = "table_full"
+    ALREADY_STARTED = "already_started"
+    BANNED = "banned"
+    NOT_ADMITTED = "not_admitted"
+    BAD_OPTIONS = "bad_options"
+    SHUTTING_DOWN = "shutting_down"
+    UNAVAILABLE = "unavailable"
+    STALE = "stale"
+
+
+class Refused(Exception):
+    """An intent the daemon will not carry out; nothing changed.
+
+    `code` lets a frontend map the refusal to its own wording (the LAN
+    protocol has fixed texts); `reason` is a sentence for a person.
+    """
+
+    def __init__(self, code: RefusalCode, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""No I/1, L or O/0: a code read aloud or copied from a phone is typed right."""
+
+
+def new_join_code(taken: set[str], length: int = 5) -> str:
+    while True:
+        code = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(length))
+        if code not in taken:
+            return code
+
+
+def normalise_code(text: str) -> str:
+    return text.strip().upper()

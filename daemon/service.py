@@ -1,0 +1,165 @@
+"""`plgames serve`: the daemon as a systemd service (or in a terminal).
+
+Start order: store, tables resumed, frontends, control socket, HTTP, then
+READY=1. Stop order on SIGTERM/SIGINT: STOPPING=1, no new admin commands or
+intents, in-flight steps finish and are stored, queued deliveries go out,
+everything closes, exit 0 — or exit 1 if that takes longer than
+`shutdown_seconds`, so systemd does not wait on a stuck stop.
+"""
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import time
+from importlib import import_module
+from typing import Any
+
+import sdnotify  # type: ignore[import-untyped]
+from aiohttp import web
+
+from daemon.ai import make_runner
+from daemon.config import Settings
+from daemon.control import ControlServer
+from daemon.core import Daemon
+from daemon.sqlite_store import SqliteStore
+
+log = logging.getLogger("plgames.service")
+
+FRONTENDS: dict[str, str] = {}
+"""Frontend name → "module:factory" building it from (settings, daemon).
+
+Frontends register here as they are written; one that is switched on but not
+in this table is reported at start and skipped, so a config written for a
+newer build does not stop an older one.
+"""
+
+
+class Service:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.started = time.monotonic()
+        self.stopping = asyncio.Event()
+        self.ready = asyncio.Event()
+        self.http_port: int | None = None
+        self.notifier = sdnotify.SystemdNotifier()
+        store = SqliteStore(settings.database, synchronous=settings.storage.synchronous)
+        self.daemon = Daemon(
+            store,
+            ai=make_runner(settings.ai.executor, settings.ai.workers),
+            policy=settings.tables,
+            snapshot_every=settings.storage.snapshot_every,
+            keep_ended=settings.keep_ended,
+        )
+        self.control = ControlServer(self.daemon, settings.socket_path)
+        self._http: web.AppRunner | None = None
+
+    async def run(self) -> int:
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, self.stopping.set)
+        await self.start()
+        watchdog = asyncio.create_task(self._watchdog())
+        await self.stopping.wait()
+        log.info("stopping")
+        self.notifier.notify("STOPPING=1")
+        watchdog.cancel()
+        try:
+            async with asyncio.timeout(self.settings.shutdown_seconds):
+                await self.stop()
+        except TimeoutError:
+            log.error("stop took longer than %ss; exiting anyway", self.settings.shutdown_seconds)
+            return 1
+        log.info("stopped")
+        return 0
+
+    async def start(self) -> None:
+        settings = self.settings
+        os.umask(0o077)  # the database holds every table's seed: nobody else reads it
+        settings.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        await self.daemon.store.open()
+        resumed = await self.daemon.resume()
+        await self._frontends()
+        await self.control.start()
+        if settings.http.enabled:
+            await self._start_http()
+        self.notifier.notify(f"READY=1\nSTATUS=Serving {len(self.daemon.tables)} tables")
+        self.ready.set()
+        log.info(
+            "ready",
+            extra={
+                "state_dir": str(settings.state_dir.resolve()),
+                "database": str(settings.database),
+                "control_socket": str(settings.socket_path),
+                "http": f"{settings.http.host}:{self.http_port}" if self.http_port else "off",
+                "resumed": resumed,
+                "frontends": ",".join(n for n, on in settings.frontends().items() if on),
+            },
+        )
+        log.info(
+            "to play from this machine: plgames table new euchre; plgames table join CODE "
+            "--as NAME; plgames table view CODE --as NAME; plgames table move CODE MOVE --as NAME"
+        )
+
+    async def stop(self) -> None:
+        await self.control.stop()
+        await self.daemon.shutdown(drain_seconds=self.settings.shutdown_seconds / 2)
+        if self._http is not None:
+            await self._http.cleanup()
+
+    async def _frontends(self) -> None:
+        for name, on in self.settings.frontends().items():
+            if not on:
+                continue
+            where = FRONTENDS.get(name)
+            if where is None:
+                log.warning("frontend %s is switched on but not part of this build", name)
+                continue
+            module, factory = where.split(":")
+            build: Any = getattr(import_module(module), factory)
+            await self.daemon.add_frontend(build(self.settings, self.daemon))
+
+    async def _watchdog(self) -> None:
+        """Ping systemd from the event loop itself, so a stuck loop stops the
+        pings and systemd restarts the service."""
+        usec = os.environ.get("WATCHDOG_USEC")
+        if not usec or os.environ.get("WATCHDOG_PID", str(os.getpid())) != str(os.getpid()):
+            return
+        interval = int(usec) / 1e6 / 2
+        while True:
+            self.notifier.notify("WATCHDOG=1")
+            await asyncio.sleep(interval)
+
+    # ---- /healthz and /metrics -----------------------------------------------------
+
+    async def _start_http(self) -> None:
+        app = web.Application()
+        app.router.add_get("/healthz", self._healthz)
+        app.router.add_get("/metrics", self._metrics)
+        self._http = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._http.setup()
+        site = web.TCPSite(self._http, self.settings.http.host, self.settings.http.port)
+        await site.start()
+        self.http_port = int(self._http.addresses[0][1])
+
+    async def _healthz(self, request: web.Request) -> web.Response:
+        healthy = self.ready.is_set() and not self.stopping.is_set()
+        body = {
+            "status": "ok" if healthy else "stopping",
+            "uptime_seconds": round(time.monotonic() - self.started, 1),
+            "tables": {s.value: n for s, n in self.daemon.count_by_status().items()},
+        }
+        return web.json_response(body, status=200 if healthy else 503)
+
+    async def _metrics(self, request: web.Request) -> web.Response:
+        return web.Response(
+            body=self.daemon.metrics.render(),
+            headers={"Content-Type": "text/plain; version=0.0.4; charset=utf-8"},
+        )
+
+
+def serve(settings: Settings) -> int:
+    with contextlib.suppress(KeyboardInterrupt):
+        return asyncio.run(Service(settings).run())
+    return 0

@@ -1,0 +1,114 @@
+"""Recompute a state's bookkeeping from its primary facts, and list what is off.
+
+The rules keep networks, Longest Road, points and masks up to date
+incrementally for speed; this module derives them again from scratch (who
+owns which roads and buildings, who holds which award). Decoding a stored
+state rebuilds through it, and the self-play tests compare after every move.
+"""
+
+from engine.katan.components import (
+    BANK_START,
+    CITY_PIECES,
+    DEV_DECK,
+    DEV_KINDS,
+    LARGEST_ARMY_MIN,
+    LONGEST_ROAD_MIN,
+    RESOURCES,
+    ROAD_PIECES,
+    SETTLEMENT_PIECES,
+)
+from engine.katan.geometry import bits
+from engine.katan.longest_road import longest_trail
+from engine.katan.rules import frontier_of, walls
+from engine.katan.state import KatanState
+
+
+def rebuild(st: KatanState) -> None:
+    """Derive every incremental field from roads, buildings and award holders."""
+    top = st.board.topology
+    st.built = 0
+    st.blocked = 0
+    st.paved = 0
+    for t in range(st.seats):
+        mine = st.towns[t] | st.cities[t]
+        st.built |= mine
+        for n in bits(mine):
+            st.blocked |= top.node_block_mask[n]
+        st.paved |= st.roads[t]
+        st.reach[t] = 0
+        for e in bits(st.roads[t]):
+            st.reach[t] |= top.edge_end_mask[e]
+    for t in range(st.seats):
+        st.frontier[t] = frontier_of(st, t)
+        st.road_len[t] = longest_trail(top, st.roads[t], walls(st, t))
+        st.points[t] = (
+            st.towns[t].bit_count()
+            + 2 * st.cities[t].bit_count()
+            + st.award * ((st.longest == t) + (st.army == t))
+        )
+
+
+def ledger_problems(st: KatanState) -> list[str]:
+    """The cheap invariants, for checking after every move of a long self-play
+    run: card conservation, piece limits, and points recomputed from the
+    board and the award holders."""
+    out = []
+    n = st.seats
+    for r in range(RESOURCES):
+        held = sum(st.hands[t * RESOURCES + r] for t in range(n))
+        if held + st.bank[r] != BANK_START:
+            out.append(f"resource {r}: bank {st.bank[r]} + hands {held} != {BANK_START}")
+    if min(st.hands) < 0 or min(st.bank) < 0:
+        out.append("a negative card count")
+    for k in range(DEV_KINDS):
+        held = sum(st.devs[t * DEV_KINDS + k] + st.played[t * DEV_KINDS + k] for t in range(n))
+        if held + st.deck[k] != DEV_DECK[k] or st.deck[k] < 0:
+            out.append(f"development card {k}: deck {st.deck[k]} + held/played {held}")
+    for t in range(n):
+        if st.roads[t].bit_count() > ROAD_PIECES:
+            out.append(f"seat {t} has more than {ROAD_PIECES} roads")
+        if st.towns[t].bit_count() > SETTLEMENT_PIECES:
+            out.append(f"seat {t} has more than {SETTLEMENT_PIECES} settlements")
+        if st.cities[t].bit_count() > CITY_PIECES:
+            out.append(f"seat {t} has more than {CITY_PIECES} cities")
+        for u in range(t + 1, n):
+            if st.roads[t] & st.roads[u] or (st.towns[t] | st.cities[t]) & (
+                st.towns[u] | st.cities[u]
+            ):
+                out.append(f"seats {t} and {u} share a spot")
+        if st.towns[t] & st.cities[t]:
+            out.append(f"seat {t} has a settlement and a city on one crossing")
+        scratch = (
+            st.towns[t].bit_count()
+            + 2 * st.cities[t].bit_count()
+            + st.award * ((st.longest == t) + (st.army == t))
+        )
+        if scratch != st.points[t]:
+            out.append(f"seat {t}: points {st.points[t]} but the board says {scratch}")
+    return out
+
+
+def problems(st: KatanState) -> list[str]:
+    """Every broken invariant, in words (empty when the state is sound)."""
+    out = ledger_problems(st)
+    n = st.seats
+    fresh = st.copy()
+    rebuild(fresh)
+    for name in ("built", "blocked", "paved", "reach", "frontier", "road_len", "points"):
+        if getattr(fresh, name) != getattr(st, name):
+            out.append(
+                f"{name}: incremental {getattr(st, name)} != recomputed {getattr(fresh, name)}"
+            )
+    lengths = st.road_len
+    if st.longest >= 0 and lengths[st.longest] < LONGEST_ROAD_MIN:
+        out.append(f"seat {st.longest} holds Longest Road with {lengths[st.longest]} roads")
+    if st.longest >= 0 and lengths[st.longest] < max(lengths):
+        out.append(f"seat {st.longest} holds Longest Road but is not the longest")
+    if st.longest < 0 and max(lengths) >= LONGEST_ROAD_MIN and lengths.count(max(lengths)) == 1:
+        out.append("a sole longest road of five or more holds no award")
+    knights = [st.played[t * DEV_KINDS] for t in range(n)]
+    if st.army >= 0 and (knights[st.army] < LARGEST_ARMY_MIN or knights[st.army] < max(knights)):
+        out.append(f"seat {st.army} holds Largest Army with {knights[st.army]} knights")
+    if st.army < 0 and max(knights) >= LARGEST_ARMY_MIN:
+        out.append("three or more knights played but nobody holds Largest Army")
+    return out

@@ -1,0 +1,66 @@
+"""The physical components of the base game as small ints, plus their names.
+
+Resources are 0..4 and a producing terrain has the same number as the
+resource it yields, so production needs no lookup table. Later rule sets add
+kinds after these (gold, fog, commodities) without renumbering them.
+"""
+
+from typing import Final
+
+LUMBER: Final = 0
+BRICK: Final = 1
+WOOL: Final = 2
+GRAIN: Final = 3
+ORE: Final = 4
+RESOURCES: Final = 5
+RESOURCE_NAMES: Final = ("lumber", "brick", "wool", "grain", "ore")
+BANK_START: Final = 19
+
+FOREST: Final = LUMBER
+HILLS: Final = BRICK
+PASTURE: Final = WOOL
+FIELDS: Final = GRAIN
+MOUNTAINS: Final = ORE
+DESERT: Final = 5
+SEA: Final = 6
+TERRAIN_NAMES: Final = ("forest", "hills", "pasture", "fields", "mountains", "desert", "sea")
+
+KNIGHT: Final = 0
+ROAD_BUILDING: Final = 1
+YEAR_OF_PLENTY: Final = 2
+MONOPOLY: Final = 3
+VICTORY_POINT: Final = 4
+DEV_KINDS: Final = 5
+DEV_NAMES: Final = ("knight", "road_building", "year_of_plenty", "monopoly", "victory_point")
+DEV_LABELS: Final = ("Knight", "Road Building", "Year of Plenty", "Monopoly", "Victory Point")
+DEV_DECK: Final = (14, 2, 2, 2, 5)
+
+GENERIC_HARBOUR: Final = 5
+"""Harbour kinds 0..4 trade that resource 2:1; kind 5 trades anything 3:1."""
+HARBOUR_NAMES: Final = (*RESOURCE_NAMES, "any")
+
+ROAD_COST: Final = (1, 1, 0, 0, 0)
+SETTLEMENT_COST: Final = (1, 1, 1, 1, 0)
+CITY_COST: Final = (0, 0, 0, 2, 3)
+DEV_COST: Final = (0, 0, 1, 1, 1)
+
+ROAD_PIECES: Final = 15
+SETTLEMENT_PIECES: Final = 5
+CITY_PIECES: Final = 4
+
+LONGEST_ROAD_MIN: Final = 5
+LARGEST_ARMY_MIN: Final = 3
+DISCARD_OVER: Final = 7
+
+PIPS: Final = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
+"""Ways to roll each total with two dice, indexed by the total."""
+
+
+def cards_text(counts: tuple[int, ...] | list[int]) -> str:
+    """'2 wool and 1 ore' for a count per resource; 'nothing' when empty."""
+    parts = [f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(counts) if n]
+    if not parts:
+        return "nothing"
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]

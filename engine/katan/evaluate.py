@@ -1,0 +1,89 @@
+"""Public-information measures the AIs share: what a crossing is worth, what
+each seat produces, how far a hand is from a build.
+
+Everything here reads only what a view shows (board, buildings, robber,
+counts), so an AI calling it from its own view learns nothing it may not.
+"""
+
+from engine.katan.components import (
+    GENERIC_HARBOUR,
+    PIPS,
+    RESOURCES,
+)
+from engine.katan.geometry import bits
+from engine.katan.state import KatanState
+
+
+def hex_pips(st: KatanState, hex_id: int, robbed: bool = True) -> int:
+    """Rolls out of 36 that pay the hex; the robber's hex pays none when `robbed`."""
+    board = st.board
+    if board.terrain[hex_id] >= RESOURCES or (robbed and hex_id == st.robber):
+        return 0
+    return PIPS[board.numbers[hex_id]]
+
+
+def resource_weights(st: KatanState) -> list[float]:
+    """Scarce resources are worth more: each weight grows as the board's total
+    pips for that resource shrink (square root, so it tilts, not dominates)."""
+    totals = [0.0] * RESOURCES
+    for h in st.board.land_hexes:
+        t = st.board.terrain[h]
+        if t < RESOURCES:
+            totals[t] += PIPS[st.board.numbers[h]]
+    mean = sum(totals) / RESOURCES
+    return [(mean / max(total, 1.0)) ** 0.5 for total in totals]
+
+
+def production(st: KatanState, seat: int, robbed: bool = True) -> list[float]:
+    """Expected cards of each resource per roll for the seat's buildings."""
+    out = [0.0] * RESOURCES
+    top = st.board.topology
+    for n in bits(st.towns[seat]):
+        for h in top.node_hexes[n]:
+            p = hex_pips(st, h, robbed)
+            if p:
+                out[st.board.terrain[h]] += p / 36
+    for n in bits(st.cities[seat]):
+        for h in top.node_hexes[n]:
+            p = hex_pips(st, h, robbed)
+            if p:
+                out[st.board.terrain[h]] += 2 * p / 36
+    return out
+
+
+def node_yield(st: KatanState, node: int) -> list[int]:
+    """Pips per resource a building on the crossing would collect (robber ignored)."""
+    out = [0] * RESOURCES
+    for h in st.board.topology.node_hexes[node]:
+        t = st.board.terrain[h]
+        if t < RESOURCES:
+            out[t] += PIPS[st.board.numbers[h]]
+    return out
+
+
+def spot_value(
+    st: KatanState, seat: int, node: int, weights: list[float], have: list[float]
+) -> float:
+    """How much a settlement on `node` adds: weighted pips, more for resources
+    the seat does not produce yet, plus a harbour the seat could use."""
+    pips = node_yield(st, node)
+    value = 0.0
+    for r in range(RESOURCES):
+        if pips[r]:
+            scarcity = 1.6 if have[r] < 0.05 else (1.2 if have[r] < 0.12 else 1.0)
+            value += pips[r] * weights[r] * scarcity
+    kind = st.board.node_harbour_ratio[node]
+    if kind == GENERIC_HARBOUR:
+        value += 1.5
+    elif kind >= 0:
+        value += 0.8 + 12 * have[kind] + pips[kind] * 0.3
+    return value
+
+
+def missing(hand: list[int], cost: tuple[int, ...]) -> int:
+    """Cards short of paying `cost` from `hand`."""
+    return sum(max(0, cost[r] - hand[r]) for r in range(RESOURCES))
+
+
+def hand_of(st: KatanState, seat: int) -> list[int]:
+    return st.hands[seat * RESOURCES : (seat + 1) * RESOURCES]

@@ -1,0 +1,19 @@
+"""Narration: the one way the rules record what happened."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.protocol import Event
+
+
+def say(
+    ev: list[Event],
+    kind: str,
+    text: str,
+    seat: int | None,
+    data: Mapping[str, Any] | None = None,
+    audience: frozenset[int] | None = None,
+) -> None:
+    """Append an event; `audience` limits a private fact to those seats (give it a
+    public twin without the secret)."""
+    ev.append(Event(kind, text, seat, audience, data if data is not None else {}))

@@ -1,0 +1,126 @@
+"""Katan behind the engine protocol: the `KATAN` instance the registry loads."""
+
+from typing import ClassVar, Final
+
+from engine.errors import BadOptions, IllegalMove
+from engine.katan import rules, wire
+from engine.katan.ai import KatanPlayer
+from engine.katan.builder import BuilderPlayer
+from engine.katan.maps import STANDARD, deal
+from engine.katan.moves import Move, label
+from engine.katan.options import SEAT_COUNTS, KatanOptions
+from engine.katan.state import OVER, KatanState, new_state, total_points
+from engine.katan.view import KatanView, view_for, view_legal_moves
+from engine.protocol import (
+    Event,
+    Game,
+    GameOptions,
+    Outcome,
+    Player,
+    TableConfig,
+    Transition,
+)
+from engine.random_player import RandomPlayer
+
+
+class KatanGame(Game[KatanState, Move, KatanView]):
+    id: ClassVar[str] = "katan"
+    title: ClassVar[str] = "Katan"
+    Options: ClassVar[type[GameOptions]] = KatanOptions
+    levels: ClassVar[tuple[str, ...]] = ("katan", "builder", "random")
+    """The default strong AI, the build-whatever-is-affordable baseline, and random."""
+
+    def seat_counts(self, options: GameOptions) -> tuple[int, ...]:
+        assert isinstance(options, KatanOptions)
+        return SEAT_COUNTS if options.players is None else (options.players,)
+
+    def teams(self, options: GameOptions, seats: int) -> tuple[int, ...]:
+        return tuple(range(seats))
+
+    def initial_state(self, config: TableConfig) -> KatanState:
+        options, seats = self.prepare(config)
+        assert isinstance(options, KatanOptions)
+        board = deal(STANDARD, config.seed)
+        return new_state(board, seats, options.points_to_win, options.award_points, config.seed)
+
+    def seat_count(self, state: KatanState) -> int:
+        return state.seats
+
+    def to_move(self, state: KatanState) -> int | None:
+        return rules.to_move(state)
+
+    def legal_moves(self, state: KatanState, seat: int) -> list[Move]:
+        """Includes the offerer's withdraw while another seat is being asked: the
+        one move a seat may make when the table is not waiting on it."""
+        return rules.legal_moves(state, seat)
+
+    def check(self, state: KatanState, seat: int, move: Move) -> None:
+        reason = rules.why_not(state, seat, move)
+        if reason is not None:
+            raise IllegalMove(reason)
+
+    def why_illegal(self, state: KatanState, seat: int, move: Move) -> str:
+        return rules.why_not(state, seat, move) or f"{label(move)} is legal now."
+
+    def apply_legal(self, state: KatanState, seat: int, move: Move) -> Transition[KatanState]:
+        new = state.copy()
+        events: list[Event] = []
+        rules.step(new, seat, move, events)
+        return Transition(new, tuple(events))
+
+    def is_finished(self, state: KatanState) -> bool:
+        return state.phase == OVER
+
+    def outcome(self, state: KatanState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        scores = tuple(total_points(state, t) for t in range(state.seats))
+        w = state.winner
+        return Outcome(
+            winners=(w,),
+            winning_team=w,
+            draw=False,
+            scores=scores,
+            summary=f"Seat {w} wins with {scores[w]} points",
+        )
+
+    def view_for(self, state: KatanState, seat: int | None) -> KatanView:
+        return view_for(state, seat)
+
+    def view_to_move(self, view: KatanView) -> int | None:
+        return view.to_move
+
+    def view_legal_moves(self, view: KatanView, seat: int) -> list[Move]:
+        return view_legal_moves(view, seat)
+
+    def encode_state(self, state: KatanState) -> str:
+        return wire.encode_state(state)
+
+    def decode_state(self, text: str) -> KatanState:
+        return wire.decode_state(text)
+
+    def encode_view(self, view: KatanView) -> str:
+        return wire.encode_view(view)
+
+    def encode_move(self, move: Move) -> str:
+        return wire.encode_move(move)
+
+    def decode_move(self, text: str) -> Move:
+        return wire.decode_move(text)
+
+    def move_label(self, move: Move) -> str:
+        return label(move)
+
+    def player(self, level: str, seed: int) -> Player[KatanView, Move]:
+        if level == "katan":
+            return KatanPlayer(seed)
+        if level == "builder":
+            return BuilderPlayer(seed)
+        if level == "random":
+            return RandomPlayer(seed)
+        raise BadOptions(
+            f"unknown Katan AI level {level!r}; the levels are {', '.join(self.levels)}"
+        )
+
+
+KATAN: Final = KatanGame()

@@ -1,0 +1,213 @@
+"""Map specifications and the deal that turns one into a board for a seed.
+
+A map fixes which hexes are land and sea, the terrain and number tokens to
+deal onto them, and where the harbours sit; the deal shuffles terrain,
+tokens and harbour kinds from the table seed. The standard island is one
+map; Seafarers maps are more entries of the same shape (with sea hexes and
+fixed terrain where their scenario pins it).
+"""
+
+from dataclasses import dataclass, field
+from typing import Final
+
+from engine.katan.components import (
+    DESERT,
+    FIELDS,
+    FOREST,
+    GENERIC_HARBOUR,
+    HILLS,
+    MOUNTAINS,
+    PASTURE,
+    PIPS,
+    RESOURCES,
+    SEA,
+)
+from engine.katan.geometry import Coord, Topology
+from engine.katan.rng import DEAL, Stream
+
+RED_NUMBERS: Final = (6, 8)
+
+
+@dataclass(frozen=True)
+class MapSpec:
+    """What a map fixes before the deal; the deal supplies the rest per seed."""
+
+    name: str
+    hexes: dict[Coord, bool]
+    terrain_pool: tuple[int, ...]
+    """Terrains shuffled onto the land hexes not in `fixed`."""
+    token_pool: tuple[int, ...]
+    """Numbers dealt onto the producing hexes (land, not desert)."""
+    harbour_edges: tuple[Coord, ...]
+    """Edge positions (twice the midpoint) of the harbours, a fixed frame."""
+    harbour_pool: tuple[int, ...]
+    fixed: dict[Coord, int] = field(default_factory=dict)
+
+
+class Board:
+    """A dealt map: topology plus terrain, numbers and harbours. Immutable and
+    shared by every state of a game, so copying a state never copies it."""
+
+    __slots__ = (
+        "harbour_access",
+        "harbours",
+        "land_hexes",
+        "map_name",
+        "node_harbour_ratio",
+        "numbers",
+        "producers",
+        "robber_start",
+        "terrain",
+        "topology",
+    )
+
+    def __init__(
+        self,
+        spec_name: str,
+        topology: Topology,
+        terrain: tuple[int, ...],
+        numbers: tuple[int, ...],
+        harbours: tuple[tuple[int, int], ...],
+    ) -> None:
+        self.map_name = spec_name
+        self.topology = topology
+        self.terrain = terrain
+        self.numbers = numbers
+        self.harbours = harbours
+        self.land_hexes: tuple[int, ...] = tuple(
+            h for h, t in enumerate(terrain) if t != SEA and topology.hex_land[h]
+        )
+        deserts = [h for h in self.land_hexes if terrain[h] == DESERT]
+        self.robber_start: int = deserts[0] if deserts else self.land_hexes[0]
+        producers: list[list[tuple[int, int, int]]] = [[] for _ in range(13)]
+        for h in self.land_hexes:
+            if terrain[h] < RESOURCES and numbers[h]:
+                producers[numbers[h]].append((h, terrain[h], topology.hex_corner_mask[h]))
+        self.producers: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+            tuple(p) for p in producers
+        )
+        access = [0] * (GENERIC_HARBOUR + 1)
+        for edge, kind in harbours:
+            access[kind] |= topology.edge_end_mask[edge]
+        self.harbour_access: tuple[int, ...] = tuple(access)
+        """Per harbour kind, the crossings that use it."""
+        ratio = []
+        for n in range(topology.node_count):
+            kinds = [k for k in range(GENERIC_HARBOUR + 1) if access[k] >> n & 1]
+            ratio.append(kinds[0] if kinds else -1)
+        self.node_harbour_ratio: tuple[int, ...] = tuple(ratio)
+        """The harbour kind at each crossing, or -1."""
+
+    def pips(self, hex_id: int) -> int:
+        """How many of the 36 rolls pay this hex (0 for desert and sea)."""
+        if self.terrain[hex_id] >= RESOURCES:
+            return 0
+        return PIPS[self.numbers[hex_id]]
+
+
+def deal(spec: MapSpec, seed: int) -> Board:
+    """Shuffle terrain, tokens and harbour kinds onto the map for this seed.
+
+    The red numbers are placed first, on a set of pairwise non-adjacent
+    producing hexes: the first such set in a seeded shuffle, found by
+    backtracking, so separation is guaranteed whenever the map allows it
+    (and a map that cannot separate them is refused outright).
+    """
+    topology = topology_of(spec)
+    rng = Stream(seed, DEAL)
+    terrain = [SEA] * len(topology.hexes)
+    open_land = []
+    for h, coord in enumerate(topology.hexes):
+        if coord in spec.fixed:
+            terrain[h] = spec.fixed[coord]
+        elif topology.hex_land[h]:
+            open_land.append(h)
+    pool = list(spec.terrain_pool)
+    if len(pool) != len(open_land):
+        raise ValueError(f"map {spec.name}: {len(pool)} terrains for {len(open_land)} hexes")
+    rng.shuffle(pool)
+    for h, t in zip(open_land, pool, strict=True):
+        terrain[h] = t
+
+    producing = [h for h, t in enumerate(terrain) if t < RESOURCES]
+    tokens = list(spec.token_pool)
+    if len(tokens) != len(producing):
+        raise ValueError(f"map {spec.name}: {len(tokens)} tokens for {len(producing)} hexes")
+    red = [t for t in tokens if t in RED_NUMBERS]
+    rest = [t for t in tokens if t not in RED_NUMBERS]
+    order = list(producing)
+    rng.shuffle(order)
+    spots = _independent(order, len(red), topology.hex_neighbours)
+    if spots is None:
+        raise ValueError(f"map {spec.name}: the red numbers cannot be kept apart")
+    rng.shuffle(red)
+    rng.shuffle(rest)
+    numbers = [0] * len(topology.hexes)
+    for h, t in zip(spots, red, strict=True):
+        numbers[h] = t
+    for h, t in zip([h for h in producing if h not in spots], rest, strict=True):
+        numbers[h] = t
+
+    kinds = list(spec.harbour_pool)
+    rng.shuffle(kinds)
+    edge_id = {k: e for e, k in enumerate(topology.edge_key)}
+    harbours = tuple((edge_id[k], kind) for k, kind in zip(spec.harbour_edges, kinds, strict=True))
+    return Board(spec.name, topology, tuple(terrain), tuple(numbers), harbours)
+
+
+def _independent(
+    order: list[int], count: int, neighbours: tuple[tuple[int, ...], ...]
+) -> list[int] | None:
+    """The first `count` pairwise non-adjacent hexes in `order` (backtracking)."""
+    chosen: list[int] = []
+
+    def extend(start: int) -> bool:
+        if len(chosen) == count:
+            return True
+        for i in range(start, len(order)):
+            h = order[i]
+            if all(h not in neighbours[c] for c in chosen):
+                chosen.append(h)
+                if extend(i + 1):
+                    return True
+                chosen.pop()
+        return False
+
+    return chosen if extend(0) else None
+
+
+_TOPOLOGIES: dict[str, Topology] = {}
+
+
+def topology_of(spec: MapSpec) -> Topology:
+    """The map's topology, built once per process (it never changes)."""
+    topology = _TOPOLOGIES.get(spec.name)
+    if topology is None:
+        topology = _TOPOLOGIES[spec.name] = Topology(spec.hexes)
+    return topology
+
+
+def _standard() -> MapSpec:
+    hexes = {(q, r): True for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2}
+    topology = Topology(hexes)
+    ring = topology.coast_rings[0]
+    # Nine harbours around the 30 coastal edges, gaps of 3, 3, 4 repeated: no two
+    # share a crossing and each third of the coast holds three.
+    positions = (0, 3, 6, 10, 13, 16, 20, 23, 26)
+    return MapSpec(
+        name="standard",
+        hexes=hexes,
+        terrain_pool=(FOREST,) * 4
+        + (PASTURE,) * 4
+        + (FIELDS,) * 4
+        + (HILLS,) * 3
+        + (MOUNTAINS,) * 3
+        + (DESERT,),
+        token_pool=(2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12),
+        harbour_edges=tuple(topology.edge_key[ring[p]] for p in positions),
+        harbour_pool=tuple(range(RESOURCES)) + (GENERIC_HARBOUR,) * 4,
+    )
+
+
+STANDARD: Final = _standard()
+MAPS: Final = {STANDARD.name: STANDARD}

@@ -1,0 +1,231 @@
+"""Regenerate docs/gallery.md and docs/gallery/*.png from seeded games.
+
+`python -m renderers.gallery` redraws one image of every kind, with its text
+rendering, so the gallery always shows what the real renderers produce.
+"""
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine.cards import Rank, Suit, card
+from engine.euchre.game import EUCHRE
+from engine.euchre.moves import PASS, CallTrump, Discard, EuchreMove, OrderUp
+from engine.katan.game import KATAN
+from engine.katan.moves import MOVE_ROBBER
+from engine.katan.view import view_legal_moves
+from engine.protocol import Game, TableConfig
+from engine.sequence.game import SEQUENCE
+from renderers import euchre, katan, sequence
+from renderers.spots import euchre_spots, katan_spots, sequence_spots
+
+NAMES = ("Ana", "Bo", "Cy", "Dee")
+
+CAPTIONS = {
+    "sequence-board.png": (
+        "Sequence, the public board (a spectator's view, app layout): chips by team with their "
+        "markings, both teams' completed sequences tinted and barred, the last chip ringed, no "
+        "hand."
+    ),
+    "sequence-overlay.png": (
+        "Sequence, Ana's private overlay: every square one of her cards can take is numbered "
+        "with its cell id; the rest is dimmed. Her hand is on the right."
+    ),
+    "sequence-classic-picked-card.png": (
+        "Sequence, classic layout, three teams: Ana picked 10♠ (ringed in her hand), so only "
+        "its two squares are numbered."
+    ),
+    "euchre-bidding.png": (
+        "Euchre, round 1 of bidding from Bo's seat: his hand face up, the others' backs, the up "
+        "card, the dealer's plate."
+    ),
+    "euchre-play.png": (
+        "Euchre, Ana to play: the trick so far with the led card marked; she must follow "
+        "diamonds, so only 10♦ (third in her hand) is numbered."
+    ),
+    "euchre-alone.png": (
+        "Euchre, Bo called hearts alone: Dee sits out (no cards shown), the maker's plate says "
+        "alone."
+    ),
+    "katan-board.png": (
+        "Katan, the public board late in a game: roads, settlements, cities with each seat's "
+        "marking, the robber, harbours, Longest Road and Largest Army, the last roll, the bank."
+    ),
+    "katan-settlement-overlay.png": (
+        "Katan, Ana's first settlement: every crossing she may take, numbered with its crossing id."
+    ),
+    "katan-robber-overlay.png": (
+        "Katan, Bo rolled a seven: the hexes the robber may move to, numbered with their hex "
+        "ids; his hand and development card below."
+    ),
+}
+
+
+def _play(
+    game: Game[Any, Any, Any], config: TableConfig, level: str, until: Callable[[Any], bool]
+) -> Any:
+    """Seeded self-play until `until(state)` holds (checked before every move)."""
+    state = game.initial_state(config)
+    players = [game.player(level, config.seed + s) for s in range(game.seat_count(state))]
+    while not until(state):
+        if game.can_advance(state):
+            state = game.advance(state).state
+            continue
+        seat = game.to_move(state)
+        assert seat is not None, "the game ended before the wanted position"
+        view = game.view_for(state, seat)
+        move = players[seat].choose(view, seat, game.legal_moves(state, seat))
+        state = game.apply(state, seat, move).state
+    return state
+
+
+def _after(moves: int) -> Callable[[Any], bool]:
+    count = [0]
+
+    def done(_: Any) -> bool:
+        count[0] += 1
+        return count[0] > moves
+
+    return done
+
+
+def _euchre(*moves: EuchreMove) -> Any:
+    state = EUCHRE.initial_state(TableConfig(game="euchre", seed=1786000000123))
+    for move in moves:
+        seat = EUCHRE.to_move(state)
+        assert seat is not None
+        state = EUCHRE.apply(state, seat, move).state
+    return state
+
+
+def images() -> dict[str, tuple[str, bytes, str]]:
+    """File name → (caption, PNG, text rendering) for every kind of image."""
+    return {**_sequence_images(), **_euchre_images(), **_katan_images()}
+
+
+def _sequence_images() -> dict[str, tuple[str, bytes, str]]:
+    out: dict[str, tuple[str, bytes, str]] = {}
+    sq = _play(SEQUENCE, TableConfig(game="sequence", seed=2), "normal", _after(60))
+    public = SEQUENCE.view_for(sq, None)
+    out["sequence-board.png"] = (
+        CAPTIONS["sequence-board.png"],
+        sequence.render_png(public, None, names=NAMES, cache=None),
+        sequence.render_text(public, None, names=NAMES),
+    )
+    seat = sq.turn
+    view = SEQUENCE.view_for(sq, seat)
+    spots = sequence_spots(SEQUENCE.legal_moves(sq, seat))
+    out["sequence-overlay.png"] = (
+        CAPTIONS["sequence-overlay.png"],
+        sequence.render_png(view, seat, spots=spots, names=NAMES, cache=None),
+        sequence.render_text(view, seat, spots=spots, names=NAMES),
+    )
+    config = TableConfig(game="sequence", seed=4, options={"board": "classic", "teamCount": 3})
+    sq3 = _play(SEQUENCE, config, "normal", _after(24))
+    seat = sq3.turn
+    view = SEQUENCE.view_for(sq3, seat)
+    legal = SEQUENCE.legal_moves(sq3, seat)
+    picked = next(m.card for m in legal if m.kind == "place")
+    spots = sequence_spots(legal, picked)
+    out["sequence-classic-picked-card.png"] = (
+        CAPTIONS["sequence-classic-picked-card.png"],
+        sequence.render_png(view, seat, spots=spots, selected=picked, names=NAMES, cache=None),
+        sequence.render_text(view, seat, spots=spots, selected=picked, names=NAMES),
+    )
+    return out
+
+
+def _euchre_images() -> dict[str, tuple[str, bytes, str]]:
+    out: dict[str, tuple[str, bytes, str]] = {}
+    bidding = EUCHRE.view_for(_euchre(), 1)
+    out["euchre-bidding.png"] = (
+        CAPTIONS["euchre-bidding.png"],
+        euchre.render_png(bidding, 1, names=NAMES, cache=None),
+        euchre.render_text(bidding, 1, names=NAMES),
+    )
+    nine_clubs = card(Rank.NINE, Suit.CLUBS)
+    playing = _euchre(PASS, PASS, OrderUp(False), Discard(nine_clubs))
+    for _ in range(3):
+        seat = EUCHRE.to_move(playing)
+        assert seat is not None
+        playing = EUCHRE.apply(playing, seat, EUCHRE.legal_moves(playing, seat)[0]).state
+    seat = EUCHRE.to_move(playing)
+    assert seat is not None
+    view = EUCHRE.view_for(playing, seat)
+    spots = euchre_spots(EUCHRE.legal_moves(playing, seat), view.hands[seat])
+    out["euchre-play.png"] = (
+        CAPTIONS["euchre-play.png"],
+        euchre.render_png(view, seat, spots=spots, names=NAMES, cache=None),
+        euchre.render_text(view, seat, spots=spots, names=NAMES),
+    )
+    alone = _euchre(PASS, PASS, PASS, PASS, CallTrump(Suit.HEARTS, True))
+    view = EUCHRE.view_for(alone, 0)
+    out["euchre-alone.png"] = (
+        CAPTIONS["euchre-alone.png"],
+        euchre.render_png(view, 0, names=NAMES, cache=None),
+        euchre.render_text(view, 0, names=NAMES),
+    )
+    return out
+
+
+def _katan_images() -> dict[str, tuple[str, bytes, str]]:
+    out: dict[str, tuple[str, bytes, str]] = {}
+    ka = _play(KATAN, TableConfig(game="katan", seed=2), "katan", _after(400))
+    public = KATAN.view_for(ka, None)
+    out["katan-board.png"] = (
+        CAPTIONS["katan-board.png"],
+        katan.render_png(public, names=NAMES, cache=None),
+        katan.render_text(public, names=NAMES),
+    )
+    setup = KATAN.view_for(KATAN.initial_state(TableConfig(game="katan", seed=5)), 0)
+    spots = katan_spots(view_legal_moves(setup, 0), "settlement")
+    out["katan-settlement-overlay.png"] = (
+        CAPTIONS["katan-settlement-overlay.png"],
+        katan.render_png(setup, spots=spots, names=NAMES, cache=None),
+        katan.render_text(setup, spots=spots, names=NAMES),
+    )
+
+    def robber_due(state: Any) -> bool:
+        seat = KATAN.to_move(state)
+        return seat is not None and any(m[0] == MOVE_ROBBER for m in KATAN.legal_moves(state, seat))
+
+    robbing = _play(KATAN, TableConfig(game="katan", seed=3), "katan", robber_due)
+    seat = KATAN.to_move(robbing)
+    assert seat is not None
+    view = KATAN.view_for(robbing, seat)
+    spots = katan_spots(view_legal_moves(view, seat), "robber")
+    out["katan-robber-overlay.png"] = (
+        CAPTIONS["katan-robber-overlay.png"],
+        katan.render_png(view, spots=spots, names=NAMES, cache=None),
+        katan.render_text(view, spots=spots, names=NAMES),
+    )
+    return out
+
+
+HEADER = """# Gallery
+
+One image of every kind the renderers make, drawn from seeded games by
+`python -m renderers.gallery` (which rewrites this page), each with its text
+rendering. How they are made: [rendering.md](rendering.md).
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    docs = Path(args[0] if args else "docs")
+    folder = docs / "gallery"
+    folder.mkdir(parents=True, exist_ok=True)
+    page = [HEADER]
+    for name, (caption, png, text) in images().items():
+        (folder / name).write_bytes(png)
+        title = name.removesuffix(".png").replace("-", " ").capitalize()
+        page.append(f"## {title}\n\n{caption}\n\n![{title}](gallery/{name})\n")
+        page.append(f"```text\n{text}\n```\n")
+        print(f"{folder / name}: {len(png):,} bytes")
+    (docs / "gallery.md").write_text("\n".join(page))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,233 @@
+"""The Katan island image and text, judged by what they show where."""
+
+import re
+
+import pytest
+from PIL import Image
+from render_probe import near, pixel, play, read_marker, rgb, same_region
+
+from engine.katan.components import DEV_KINDS, RESOURCE_NAMES, RESOURCES, SEA, VICTORY_POINT
+from engine.katan.game import KATAN
+from engine.katan.geometry import bits
+from engine.katan.maps import RED_NUMBERS
+from engine.katan.state import KatanState
+from engine.katan.view import KatanView, view_legal_moves
+from engine.protocol import TableConfig
+from renderers import katan as render
+from renderers import style
+from renderers.spots import katan_spots
+
+NAMES = ["Ana", "Bo", "Cy", "Dee"]
+
+
+@pytest.fixture(scope="module")
+def built() -> KatanState:
+    """Seed 2 after 400 decisions of the strong AI: cities, Longest Road (Cy) and
+    Largest Army (Ana) are all on the table."""
+    state: KatanState = play(KATAN, TableConfig(game="katan", seed=2), 400, "katan")
+    assert any(state.cities) and state.longest == 2 and state.army == 0
+    return state
+
+
+def _layout(state: KatanState) -> render.Layout:
+    return render.layout(state.board.topology, state.board.harbours)
+
+
+def _image(state: KatanState, seat: int | None, **kwargs: object) -> Image.Image:
+    return rgb(render.render_png(KATAN.view_for(state, seat), cache=None, **kwargs))  # type: ignore[arg-type]
+
+
+def test_island_is_phone_sized_and_small(built: KatanState) -> None:
+    png = render.render_png(KATAN.view_for(built, None), cache=None)
+    assert rgb(png).size == (1200, 900)
+    assert len(png) < 250_000
+
+
+def test_every_piece_shows_its_owners_colour(built: KatanState) -> None:
+    image = _image(built, None)
+    lay = _layout(built)
+    seen = 0
+    for seat in range(built.seats):
+        fill = render.SEAT_STYLES[seat].fill
+        for node in bits(built.towns[seat]):
+            assert near(pixel(image, render.building_probe(lay, node, False)), fill), node
+            seen += 1
+        for node in bits(built.cities[seat]):
+            assert near(pixel(image, render.building_probe(lay, node, True)), fill), node
+            seen += 1
+        for edge in bits(built.roads[seat]):
+            assert near(pixel(image, render.road_probe(lay, edge)), fill), edge
+            seen += 1
+    topology = built.board.topology
+    paved = sum(built.roads)
+    occupied = sum(built.towns) | sum(built.cities)
+    bare = [
+        n
+        for n in range(topology.node_count)
+        if not occupied >> n & 1 and not paved & topology.node_edge_mask[n]
+    ]
+    colours = [s.fill for s in render.SEAT_STYLES[: built.seats]]
+    for node in bare:
+        for city in (False, True):
+            probe = pixel(image, render.building_probe(lay, node, city))
+            assert not any(near(probe, fill, 10) for fill in colours), node
+    assert seen > 30
+
+
+def test_the_robber_and_the_red_numbers(built: KatanState) -> None:
+    image = _image(built, None)
+    lay = _layout(built)
+    for h, terrain in enumerate(built.board.terrain):
+        if terrain == SEA:
+            continue
+        rx, ry = render.robber_centre(lay, h)
+        body = pixel(image, (rx, ry + lay.size * 0.15))
+        assert near(body, render.ROBBER_FILL, 16) == (h == built.robber), h
+        number = built.board.numbers[h]
+        if not number:
+            continue
+        cx, cy = render.token_centre(lay, h)
+        r = lay.size * 0.3
+        token = image.crop(
+            (int(cx - r * 0.7), int(cy - r * 0.7), int(cx + r * 0.7), int(cy + r * 0.8))
+        )
+        reds = sum(
+            1
+            for x in range(token.width)
+            for y in range(token.height)
+            if near(pixel(token, (x, y)), render.RED_NUMBER, 30)
+        )
+        assert (reds > 20) == (number in RED_NUMBERS), (h, number, reds)
+
+
+def _marker_cells(image: Image.Image, lay: render.Layout, kind: str, count: int) -> set[int]:
+    radius = render.marker_radius(lay, kind)
+    found = set()
+    for place in range(count):
+        cx, cy = render.marker_centre(lay, kind, place)
+        if near(pixel(image, (cx + radius * 0.9, cy)), style.MARKER_EDGE):
+            found.add(place)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("moves", "action", "kind"),
+    [(0, "settlement", "crossing"), (1, "road", "edge"), (400, "road", "edge")],
+)
+def test_markers_sit_on_exactly_the_legal_spots_with_their_ids(
+    moves: int, action: str, kind: str
+) -> None:
+    state: KatanState = play(KATAN, TableConfig(game="katan", seed=2), moves, "katan")
+    seat = KATAN.to_move(state)
+    assert seat is not None
+    view = KATAN.view_for(state, seat)
+    spots = katan_spots(view_legal_moves(view, seat), action)
+    assert len(spots) > 0
+    image = rgb(render.render_png(view, spots=spots, cache=None))
+    lay = _layout(state)
+    count = len(lay.crossings) if kind == "crossing" else len(lay.edges)
+    assert _marker_cells(image, lay, kind, count) == {p for _, p in spots.numbered()}
+    numbers = [n for n, _ in spots.numbered()]
+    radius = render.marker_radius(lay, kind)
+    for number, place in spots.numbered():
+        assert number == place
+        assert read_marker(image, render.marker_centre(lay, kind, place), radius, numbers) == number
+
+
+def test_robber_overlay_marks_the_hexes_it_may_go_to() -> None:
+    state: KatanState | None = None
+    for moves in range(60, 400):
+        candidate: KatanState = play(KATAN, TableConfig(game="katan", seed=2), moves, "katan")
+        seat = KATAN.to_move(candidate)
+        if seat is not None and any(m[0] == 10 for m in KATAN.legal_moves(candidate, seat)):
+            state = candidate
+            break
+    assert state is not None
+    seat = KATAN.to_move(state)
+    assert seat is not None
+    view = KATAN.view_for(state, seat)
+    spots = katan_spots(view_legal_moves(view, seat), "robber")
+    image = rgb(render.render_png(view, spots=spots, cache=None))
+    lay = _layout(state)
+    assert _marker_cells(image, lay, "hex", len(lay.hexes)) == {p for _, p in spots.numbered()}
+    assert state.robber not in {p for _, p in spots.numbered()}
+
+
+def test_two_seats_differ_only_in_their_own_hands(built: KatanState) -> None:
+    a, b = (render.picture(render.scene(KATAN.view_for(built, s))) for s in (0, 1))
+    assert built.hands[0:5] != built.hands[5:10]
+    assert same_region(a, b, render.ISLAND)
+    for seat in range(built.seats):
+        # Seat 1 sees its own victory point cards in its points; nobody else does.
+        if seat != 1:
+            assert same_region(a, b, render.seat_box(seat))
+    hand_top = render.hand_card_box(0)[1] - 40
+    assert not same_region(a, b, (render.PANEL[0], hand_top, render.PANEL[2], 880))
+
+
+def test_an_unredacted_state_draws_exactly_what_the_view_draws(built: KatanState) -> None:
+    """Handed the full state (every hand, the deck, the seed) by mistake, the
+    renderer still draws only what the seat's view shows."""
+    for seat in (0, 3, None):
+        view = KATAN.view_for(built, seat)
+        leaky = KatanView(seat, built, view.to_move)
+        assert render.render_png(leaky, cache=None) == render.render_png(view, cache=None)
+
+
+def test_hand_cards_and_text_agree(built: KatanState) -> None:
+    seat = 0
+    view = KATAN.view_for(built, seat)
+    image = rgb(render.render_png(view, names=NAMES, cache=None))
+    text = render.render_text(view, names=NAMES)
+    hand = built.hands[seat * RESOURCES : (seat + 1) * RESOURCES]
+    for r in range(RESOURCES):
+        x0, y0, _, _ = render.hand_card_box(r)
+        drawn = near(pixel(image, (x0 + 4, y0 + 40)), render.TERRAIN_FILL[r], 8)
+        assert drawn == (hand[r] > 0), RESOURCE_NAMES[r]
+        if hand[r]:
+            assert f"{hand[r]} {RESOURCE_NAMES[r]}" in text
+    devs = built.devs[seat * DEV_KINDS : (seat + 1) * DEV_KINDS]
+    assert ("development cards: none" in text) == (sum(devs) == 0)
+
+
+def test_text_lists_what_the_image_shows(built: KatanState) -> None:
+    text = render.render_text(KATAN.view_for(built, None), names=NAMES)
+    image = _image(built, None, names=NAMES)
+    lay = _layout(built)
+    for line in text.splitlines():
+        built_line = re.match(r"(\w+) built: (.*)\.", line)
+        if not built_line:
+            continue
+        seat = NAMES.index(built_line.group(1))
+        fill = render.SEAT_STYLES[seat].fill
+        for part in built_line.group(2).split("; "):
+            word, *ids = part.split()
+            for place in map(int, ids):
+                probe = (
+                    render.road_probe(lay, place)
+                    if word == "roads"
+                    else render.building_probe(lay, place, word == "cities")
+                )
+                assert near(pixel(image, probe), fill), (word, place)
+    robber = re.search(r"(\d+) \w+(?: \d+)? robber", text)
+    assert robber is not None and int(robber.group(1)) == built.robber
+    assert "Longest Road: Cy; Largest Army: Ana" in text
+    points = [int(p) for p in re.findall(r"\): (\d+) points?", text)]
+    assert points == built.points, "a spectator sees public points only"
+
+
+def test_the_viewer_counts_its_hidden_victory_points() -> None:
+    state: KatanState | None = None
+    for seed in range(1, 40):
+        candidate: KatanState = play(KATAN, TableConfig(game="katan", seed=seed), 300, "katan")
+        cards = [candidate.devs[s * DEV_KINDS + VICTORY_POINT] for s in range(candidate.seats)]
+        if any(cards) and not KATAN.is_finished(candidate):
+            state = candidate
+            break
+    assert state is not None
+    seat = next(s for s in range(state.seats) if state.devs[s * DEV_KINDS + VICTORY_POINT])
+    own = render.scene(KATAN.view_for(state, seat))
+    other = render.scene(KATAN.view_for(state, (seat + 1) % state.seats))
+    vp = state.devs[seat * DEV_KINDS + VICTORY_POINT]
+    assert own.seats[seat].points == state.points[seat] + vp
+    assert other.seats[seat].points == state.points[seat]
