@@ -47,7 +47,8 @@ class Event:
     """Something that happened, in words a table can narrate.
 
     `audience` None means every seat and spectator may see it; otherwise only
-    the listed seats (a private event usually has a public twin).
+    the listed seats. A private event has a public twin hidden from its
+    audience (`hidden_from`), so each seat reads the fact exactly once.
     """
 
     kind: str
@@ -55,8 +56,11 @@ class Event:
     seat: int | None = None
     audience: frozenset[int] | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+    hidden_from: frozenset[int] = frozenset()
 
     def visible_to(self, seat: int | None) -> bool:
+        if seat is not None and seat in self.hidden_from:
+            return False
         return self.audience is None or (seat is not None and seat in self.audience)
 
 

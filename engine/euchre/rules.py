@@ -253,10 +253,18 @@ def apply(state: EuchreState, seat: int, move: EuchreMove) -> tuple[EuchreState,
     return s, events
 
 
-def _say(s: EuchreState, events: list[Event], kind: str, text: str, seat: int | None) -> None:
-    """A public fact: it goes into the game's log and out as an event."""
+def _say(
+    s: EuchreState,
+    events: list[Event],
+    kind: str,
+    text: str,
+    seat: int | None,
+    hidden_from: frozenset[int] = frozenset(),
+) -> None:
+    """A public fact: it goes into the game's log and out as an event (the twin
+    of a private event is hidden from that event's audience)."""
     s.log.append(text)
-    events.append(Event(kind, text, seat))
+    events.append(Event(kind, text, seat, hidden_from=hidden_from))
 
 
 def _pass(s: EuchreState, seat: int, events: list[Event]) -> EuchreState:
@@ -328,11 +336,18 @@ def _discard(s: EuchreState, seat: int, c: Card, events: list[Event]) -> None:
         Event("discard", f"You discard {label(c)}.", seat, frozenset({seat}), {"card": code(c)})
     )
     if s.phase == Phase.DEALER_DISCARD:
-        _say(s, events, "discard", "Dealer discards.", seat)
+        _say(s, events, "discard", "Dealer discards.", seat, frozenset({seat}))
         _trump_settled(s)
         return
     s.kitty.append(c)
-    events.append(Event("discard", f"Seat {seat} returns a card to the kitty.", seat))
+    events.append(
+        Event(
+            "discard",
+            f"Seat {seat} returns a card to the kitty.",
+            seat,
+            hidden_from=frozenset({seat}),
+        )
+    )
     if len(s.hands[seat]) == HAND_SIZE:
         _say(s, events, "farmer_done", f"Seat {seat} returns three cards to the kitty.", seat)
         _after_farmer(s, seat)

@@ -13,7 +13,8 @@ def say(
     seat: int | None,
     data: Mapping[str, Any] | None = None,
     audience: frozenset[int] | None = None,
+    hidden_from: frozenset[int] = frozenset(),
 ) -> None:
     """Append an event; `audience` limits a private fact to those seats (give it a
-    public twin without the secret)."""
-    ev.append(Event(kind, text, seat, audience, data if data is not None else {}))
+    public twin without the secret, `hidden_from` that audience)."""
+    ev.append(Event(kind, text, seat, audience, data if data is not None else {}, hidden_from))

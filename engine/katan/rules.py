@@ -811,7 +811,13 @@ def _step_buy(st: KatanState, seat: int, move: Move, ev: Events) -> None:
             {"card": card},
             frozenset((seat,)),
         )
-        say(ev, "buy_development", f"Seat {seat} bought a development card", seat)
+        say(
+            ev,
+            "buy_development",
+            f"Seat {seat} bought a development card",
+            seat,
+            hidden_from=frozenset((seat,)),
+        )
 
 
 def _start_play(st: KatanState, seat: int, card: int, ev: Events) -> None:
@@ -923,7 +929,14 @@ def steal(st: KatanState, seat: int, victim: int, ev: Events) -> None:
             {"from": victim, "resource": r},
             frozenset((seat, victim)),
         )
-        say(ev, "steal", f"Seat {seat} stole a card from seat {victim}", seat, {"from": victim})
+        say(
+            ev,
+            "steal",
+            f"Seat {seat} stole a card from seat {victim}",
+            seat,
+            {"from": victim},
+            hidden_from=frozenset((seat, victim)),
+        )
 
 
 def _step_discard(st: KatanState, seat: int, move: Move, ev: Events) -> None:

@@ -285,7 +285,9 @@ def _discard_and_draw(
                 data={"card": code(drawn)},
             )
         )
-        events.append(Event("draw", f"Seat {seat} draws a card.", seat))
+        events.append(
+            Event("draw", f"Seat {seat} draws a card.", seat, hidden_from=frozenset({seat}))
+        )
     hands = state.hands[:]
     hands[seat] = hand
     return hands, draw_pile, discard_pile
