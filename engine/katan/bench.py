@@ -86,7 +86,7 @@ def _protocol_speed(games: int) -> dict[str, float]:
 
 def _catanatron_speed(games: int) -> dict[str, float]:
     try:
-        from catanatron import Color, Game, RandomPlayer  # type: ignore[import-untyped]
+        from catanatron import Color, Game, RandomPlayer
     except ImportError:
         return {}
     colours = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
