@@ -11,7 +11,7 @@ export PLGAMES_LAN__INTERFACES ?= 127.0.0.1
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bluetooth]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -23,7 +23,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 $(VENV)/.bench-installed: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bluetooth,bench]'
 	touch $@
 
 bench: $(VENV)/.bench-installed

@@ -16,6 +16,7 @@ from engine.errors import EngineError
 from engine.protocol import TableConfig
 from engine.registry import game_ids, get_game
 from engine.selfplay import play
+from frontends.terminal.commands import register as register_terminal
 
 
 def _watch(args: argparse.Namespace) -> int:
@@ -238,6 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
     move.add_argument("code")
     move.add_argument("move")
     move.set_defaults(func=_simple("move", "code", "user", "move"))
+    register_terminal(sub)
     return parser
 
 

@@ -1,0 +1,334 @@
+"""The host side of the app's protocol for one table (NATIVE.md §0, §4).
+
+The daemon owns the table; this class owns only what the wire needs: which
+link speaks for which seat, the `seq` counter, and the order of messages. It
+seats by device id and routes by seat (a reconnecting phone gets every push on
+its new link), serves protocol 1 and 2 side by side, and refuses late joiners
+with a reason instead of leaving them waiting.
+"""
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from daemon.model import Identity, RefusalCode, Refused, Status, TableMeta
+from daemon.table import Table
+from engine.errors import EngineError
+from engine.jsonwire import dumps
+from engine.protocol import Game, GameOptions
+from frontends.native.link import Link, LinkLimits
+from frontends.native.messages import (
+    DIFFERENT_VERSION,
+    NOT_LEGAL,
+    NOT_SEATED,
+    NOT_YOUR_TURN,
+    UNREADABLE_MOVE,
+    Hello,
+    Intent,
+    Lobby,
+    Message,
+    PlayerSlot,
+    Rejected,
+    Resync,
+    Start,
+    State,
+    TableConfig,
+    Welcome,
+)
+
+log = logging.getLogger(__name__)
+
+FRONTEND = "native"
+"""The frontend name in identities: `Identity(FRONTEND, device id)`."""
+PROTOCOLS = (1, 2)
+TABLE_ENDED = "This table has ended."
+LATE_JOIN = "The game at this table has already started."
+
+_REJECTION = {
+    RefusalCode.NOT_SEATED: NOT_SEATED,
+    RefusalCode.NOT_YOUR_SEAT: NOT_SEATED,
+    RefusalCode.UNREADABLE: UNREADABLE_MOVE,
+    RefusalCode.NOT_YOUR_TURN: NOT_YOUR_TURN,
+    RefusalCode.STALE: NOT_YOUR_TURN,
+    RefusalCode.NOT_PLAYING: NOT_YOUR_TURN,
+    RefusalCode.ILLEGAL: NOT_LEGAL,
+}
+"""The daemon's refusals in the app's four texts; others keep the daemon's words."""
+
+
+def options_json(game: Game[Any, Any, Any], options: GameOptions) -> str:
+    """The options as the app's setup screen writes them (every key, app names)."""
+    custom = getattr(game, "app_options_json", None)
+    if callable(custom):
+        text: str = custom(options)
+        return text
+    return dumps(options.model_dump(mode="json", by_alias=True))
+
+
+def app_refusal(game: Game[Any, Any, Any], options: GameOptions) -> str | None:
+    """Why the app cannot play this table (RULINGS 13, 14), or None if it can.
+
+    Games that the app has no screen for need no refusal here: the app itself
+    answers a `start` it cannot play with "That game isn't playable yet."
+    """
+    check = getattr(game, "app_compatible", None)
+    if not callable(check):
+        return None
+    reason: str | None = check(options)
+    return reason
+
+
+class LanHost:
+    """Serves one daemon table to any number of app-protocol links."""
+
+    def __init__(
+        self,
+        table: Table,
+        *,
+        name: str,
+        limits: LinkLimits | None = None,
+        v1_resend_delay: float = 1.5,
+    ) -> None:
+        self.table = table
+        self.name = name
+        self.limits = limits or LinkLimits()
+        self.v1_resend_delay = v1_resend_delay
+        self.ended = asyncio.Event()
+        """Set once the table is finished or abandoned and its last state went out."""
+        self._links: set[Link] = set()
+        self._accepted: dict[Link, Identity] = {}
+        self._seat_link: dict[int, Link] = {}
+        self._started: set[Identity] = set()
+        """Devices that were sent `start`: a returning one keeps its match screen."""
+        self._seq = 0
+        self._version: int | None = None
+        self._status = table.status
+        self._lobby_line = ""
+        self._sync_due = False
+        self._timers: list[asyncio.TimerHandle] = []
+        self._unsubscribe: Callable[[], None] | None = table.subscribe(self._changed)
+        self._game = table.game
+        self._options_json = options_json(table.game, table.options)
+        self._app_refusal = app_refusal(table.game, table.options)
+        self._teams = table.game.teams(table.options, len(table.meta.seats))
+
+    # ---- links -----------------------------------------------------------------
+
+    async def serve(self, link: Link) -> None:
+        """Run one link to its end; TCP and RFCOMM both come through here."""
+        self._links.add(link)
+        try:
+            await link.run(self._handle)
+        finally:
+            self._links.discard(link)
+            self._accepted.pop(link, None)
+            for seat, bound in list(self._seat_link.items()):
+                if bound is link:
+                    del self._seat_link[seat]
+
+    def close(self) -> None:
+        """Close every link and stop listening to the table (the table has ended)."""
+        for timer in self._timers:
+            timer.cancel()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        for link in list(self._links):
+            link.close(TABLE_ENDED)
+
+    async def _handle(self, link: Link, message: Message) -> None:
+        if isinstance(message, Hello):
+            await self._hello(link, message)
+        elif isinstance(message, Intent):
+            await self._intent(link, message)
+        elif isinstance(message, Resync):
+            self._resync(link)
+        # Anything else is a host-to-client message echoed back, or `bye`,
+        # which the app never sends: the app's host ignores them too.
+
+    # ---- handshake -------------------------------------------------------------
+
+    async def _hello(self, link: Link, hello: Hello) -> None:
+        protocol = 2 if hello.protocol is None else hello.protocol
+        if protocol not in PROTOCOLS:
+            self._refuse(link, DIFFERENT_VERSION)
+            return
+        identity = Identity(frontend=FRONTEND, user=hello.peerId)
+        app_refusal = None if hello.client is not None else self._app_refusal
+
+        def admit(meta: TableMeta) -> str | None:
+            """Only for a device the table does not know: returning ones always get back in."""
+            return LATE_JOIN if meta.status == Status.PLAYING else app_refusal
+
+        held = self.table.seat_of(identity)
+        if held is not None and not self.table.status.open:
+            # A phone back after the end is shown the result, not refused: a
+            # refusal would only start its reconnect loop (NATIVE.md §4.7).
+            seat = held
+        else:
+            try:
+                join = self.table.join(identity, hello.displayName, admit=admit)
+                seat = await asyncio.shield(join)
+            except Refused as exc:
+                self._refuse(link, exc.reason)
+                return
+        if link.closed:
+            return
+        link.identify(protocol)
+        for other, other_identity in list(self._accepted.items()):
+            if other is not link and other_identity == identity:
+                other.close("the same device connected again")
+        self._accepted[link] = identity
+        for bound_seat, bound in list(self._seat_link.items()):
+            if bound is link and bound_seat != seat:
+                del self._seat_link[bound_seat]
+        self._seat_link[seat] = link
+        link.send(self._welcome(accepted=True))
+        self._broadcast_lobby(always=True)
+        if self.table.state is not None:
+            if held is not None:
+                log.info("%s: %s is back in seat %d", self.name, hello.displayName, seat)
+            if identity not in self._started:
+                # Its join started the table, or it missed `start` while away:
+                # without one the app never leaves its lobby screen.
+                self._send_start(link, self._start_message())
+            link.send(self._state(seat))
+
+    def _refuse(self, link: Link, reason: str) -> None:
+        link.send(self._welcome(accepted=False, reason=reason))
+        link.close(f"refused: {reason}", flush=True)
+
+    def _welcome(self, *, accepted: bool, reason: str | None = None) -> Welcome:
+        return Welcome(hostName=self.name, gameId=self._game.id, accepted=accepted, reason=reason)
+
+    def _slots(self) -> list[PlayerSlot]:
+        slots = []
+        for index, seat in enumerate(self.table.meta.seats):
+            person = seat.identity is not None
+            native = seat.identity is not None and seat.identity.frontend == FRONTEND
+            device = seat.identity.user if native and seat.identity else None
+            slots.append(
+                PlayerSlot(
+                    seat=index,
+                    name=seat.name if person else f"Computer {index}",
+                    kind="HUMAN_REMOTE" if person else "AI",
+                    team=self._teams[index],
+                    peerId=device,
+                    deviceId=device,
+                )
+            )
+        return slots
+
+    def _broadcast_lobby(self, *, always: bool = False) -> None:
+        lobby = Lobby(
+            gameId=self._game.id,
+            seats=self._slots(),
+            optionsJson=self._options_json,
+            hostName=self.name,
+        )
+        line = lobby.encode()
+        if line == self._lobby_line and not always:
+            return
+        self._lobby_line = line
+        for link in self._accepted:
+            link.send(lobby)
+
+    # ---- the match -------------------------------------------------------------
+
+    def _changed(self) -> None:
+        """The table changed: sync once, after whatever is running now returns,
+        so a burst of changes from one intent becomes one pass here."""
+        if not self._sync_due:
+            self._sync_due = True
+            asyncio.get_running_loop().call_soon(self._sync)
+
+    def _sync(self) -> None:
+        self._sync_due = False
+        if self._unsubscribe is None:
+            return
+        status = self.table.status
+        self._broadcast_lobby()
+        if status != "lobby" and self._status == "lobby":
+            self._start()
+        self._status = status
+        seats = self.table.meta.seats
+        for seat, link in list(self._seat_link.items()):
+            if seats[seat].identity != self._accepted.get(link):
+                del self._seat_link[seat]  # the daemon gave the seat to someone else
+        if self.table.state is not None and self.table.version != self._version:
+            self._version = self.table.version
+            self._seq += 1
+            for seat, link in self._seat_link.items():
+                link.send(self._state(seat))
+        if status in ("finished", "abandoned") and not self.ended.is_set():
+            log.info("%s: the table has %s", self.name, status)
+            self.ended.set()
+
+    def _start_message(self) -> Start:
+        config = TableConfig(
+            gameId=self._game.id, seats=self._slots(), optionsJson=self._options_json, seed=0
+        )
+        return Start(config=config)
+
+    def _start(self) -> None:
+        start = self._start_message()
+        for link in self._seat_link.values():
+            if self._accepted[link] not in self._started:  # its hello may have been first
+                self._send_start(link, start)
+
+    def _send_start(self, link: Link, start: Start) -> None:
+        self._started.add(self._accepted[link])
+        link.send(start)
+        if link.protocol == 1:
+            loop = asyncio.get_running_loop()
+            self._timers.append(loop.call_later(self.v1_resend_delay, self._resend_v1, link))
+
+    def _resend_v1(self, link: Link) -> None:
+        """Protocol-1 clients miss the state sent right after `start` and cannot
+        ask for it (NATIVE.md §9.16): send it again once they are listening."""
+        for seat, bound in self._seat_link.items():
+            if bound is link:
+                link.send(self._state(seat))
+
+    def _state(self, seat: int) -> State:
+        view = self.table.view_for(seat)
+        legal: list[str] = []
+        # Offered to an away seat too: the AI plays it only until its person
+        # makes a move, and a phone has no other way to make one.
+        if self.table.to_move() == seat:
+            legal = [self._game.encode_move(m) for m in self._game.view_legal_moves(view, seat)]
+        return State(
+            seq=max(self._seq, 1),
+            yourSeat=seat,
+            stateJson=self._game.encode_view(view),
+            legalMoves=legal,
+        )
+
+    def _resync(self, link: Link) -> None:
+        identity = self._accepted.get(link)
+        if identity is None or self.table.state is None:
+            return
+        seat = self.table.seat_of(identity)
+        if seat is not None and self._seat_link.get(seat) is link:
+            link.send(self._state(seat))
+
+    async def _intent(self, link: Link, intent: Intent) -> None:
+        identity = self._accepted.get(link)
+        seat = None if identity is None else self.table.seat_of(identity)
+        if identity is None or seat is None or self._seat_link.get(seat) is not link:
+            link.send(Rejected(reason=NOT_SEATED))
+            return
+        if self.table.status == "lobby":
+            return  # the app's lobby ignores everything but hello
+        try:
+            # Decoded here, before the turn is checked, to give the app's answer
+            # when a move is both unreadable and out of turn.
+            move = self._game.decode_move(intent.moveJson)
+        except (EngineError, ValueError):
+            link.send(Rejected(reason=UNREADABLE_MOVE))
+            return
+        try:
+            await asyncio.shield(self.table.act(move, identity=identity))
+        except Refused as exc:
+            link.send(Rejected(reason=_REJECTION.get(exc.code, exc.reason)))

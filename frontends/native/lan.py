@@ -1,0 +1,327 @@
+"""The LAN frontend: daemon tables served to phones over TCP and announced by mDNS.
+
+Each open LAN table gets its own port and its own mDNS instance for the whole
+match, so phones can reconnect; when the table ends the instance is withdrawn
+at once (no newcomers), the links stay a short while so every phone sees the
+final state, then the port closes and a phone's reconnect attempts fail fast
+(NATIVE.md §0, §4.7). Tables listed in the config are kept open: when one
+ends, a fresh one opens under the same name.
+"""
+
+import asyncio
+import contextlib
+import ipaddress
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from zeroconf.asyncio import AsyncServiceInfo
+
+from daemon.core import Daemon
+from daemon.model import (
+    Origin,
+    PacingPolicy,
+    RefusalCode,
+    Refused,
+    StartPolicy,
+    TablePolicy,
+    TimerPolicy,
+)
+from daemon.table import Table
+from engine.errors import EngineError
+from engine.registry import get_game
+from frontends.native.bluetooth import Bluetooth, BluetoothConfig
+from frontends.native.discovery import ALL, MAX_NAME_BYTES, Advertiser
+from frontends.native.host import FRONTEND, LanHost
+from frontends.native.link import LinkLimits
+from frontends.native.tcp import TcpListener
+
+log = logging.getLogger(__name__)
+
+
+class LanTableSpec(BaseModel):
+    """One `[[lan.tables]]` entry (or an admin's "open a LAN table")."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    game: str
+    name: str = Field(min_length=1)
+    """Shown in the app's list as the host's name; at most 43 UTF-8 bytes (mDNS)."""
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: int | None = None
+    port: int = Field(default=0, ge=0, le=65535)
+    """0 picks a free port; a fixed one lets phones reconnect across a daemon restart."""
+    start: StartPolicy = StartPolicy(mode="countdown", countdown_seconds=30.0)
+    ai_level: str | None = None
+    """None: the `[lan]` section's level."""
+
+    @field_validator("name")
+    @classmethod
+    def _fits_mdns(cls, name: str) -> str:
+        name = name.strip()
+        if not name or len(name.encode()) > MAX_NAME_BYTES:
+            raise ValueError(f"must be 1 to {MAX_NAME_BYTES} UTF-8 bytes (an mDNS label)")
+        return name
+
+    @field_validator("start")
+    @classmethod
+    def _no_late_join(cls, start: StartPolicy) -> StartPolicy:
+        """A phone cannot join a running match (it would wait forever), so a LAN
+        table refuses late joiners with a reason instead."""
+        return start.model_copy(update={"late_join": False})
+
+
+class LanConfig(BaseModel):
+    """The `[lan]` section of the daemon's config."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    enabled: bool = True
+    interfaces: list[str] = Field(default_factory=lambda: ["127.0.0.1"])
+    """IPv4 addresses to listen and announce on (`0.0.0.0`: all of the host's);
+    nothing is sent anywhere else."""
+    name: str = "plgames"
+    """The name of LAN tables opened without one (`plgames play`)."""
+    advertise: bool = True
+    tables: list[LanTableSpec] = Field(default_factory=list)
+    pacing: PacingPolicy = PacingPolicy(think_seconds=0.7, hold_seconds=1.4, batch=False)
+    """The app host's own pace; unbatched, so a phone sees every AI card land."""
+    timer: TimerPolicy = TimerPolicy()
+    ai_level: str | None = None
+    """None: the game's `normal` level, or its first where it has none (Katan)."""
+    v1_resend_seconds: float = Field(default=1.5, ge=0)
+    linger_seconds: float = Field(default=20.0, ge=0)
+    hello_timeout_seconds: float = Field(default=30.0, gt=0)
+    write_timeout_seconds: float = Field(default=30.0, gt=0)
+
+    @field_validator("interfaces", mode="before")
+    @classmethod
+    def _split(cls, value: Any) -> Any:
+        """`PLGAMES_LAN__INTERFACES=127.0.0.1,10.0.0.5` arrives as one string."""
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()]
+        return value
+
+    @field_validator("interfaces")
+    @classmethod
+    def _ipv4(cls, interfaces: list[str]) -> list[str]:
+        if not interfaces:
+            raise ValueError("name at least one IPv4 address to listen on")
+        for address in interfaces:
+            try:
+                ipaddress.IPv4Address(address)
+            except ValueError:
+                raise ValueError(
+                    f"{address!r} is not an IPv4 address (the app resolves IPv4 only)"
+                ) from None
+        return interfaces
+
+    def limits(self) -> LinkLimits:
+        return LinkLimits(
+            hello_timeout=self.hello_timeout_seconds, write_timeout=self.write_timeout_seconds
+        )
+
+
+@dataclass(slots=True)
+class LanTable:
+    """A daemon table as the LAN sees it: its host, port and announcement."""
+
+    table: Table
+    host: LanHost
+    listener: TcpListener
+    advert: AsyncServiceInfo | None
+    closed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def port(self) -> int:
+        return self.listener.port
+
+
+class LanFrontend:
+    """The daemon's `native` frontend for TCP (Bluetooth feeds the same hosts)."""
+
+    name = FRONTEND
+
+    def __init__(self, config: LanConfig, bluetooth: BluetoothConfig | None = None) -> None:
+        self.config = config
+        self.bluetooth_config = bluetooth or BluetoothConfig()
+        if self.bluetooth_config.enabled and self._spec_named(self.bluetooth_config.table) is None:
+            names = ", ".join(repr(s.name) for s in config.tables) or "none are configured"
+            raise ValueError(
+                f"bluetooth.table: {self.bluetooth_config.table!r} is not the name of a "
+                f"[[lan.tables]] entry ({names})"
+            )
+        self.bluetooth: Bluetooth | None = None
+        self._daemon: Daemon | None = None
+        self._advertiser: Advertiser | None = None
+        self._tables: dict[str, LanTable] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def tables(self) -> tuple[LanTable, ...]:
+        return tuple(self._tables.values())
+
+    def find(self, name: str) -> LanTable | None:
+        """The open LAN table of that name (Bluetooth serves one by name)."""
+        return next((t for t in self._tables.values() if t.host.name == name), None)
+
+    async def start(self, daemon: Any) -> None:
+        """Serve the native tables the daemon resumed, then open the configured ones."""
+        self._daemon = daemon
+        if self.config.advertise:
+            self._advertiser = Advertiser(self.config.interfaces)
+        for table in list(daemon.tables.values()):
+            if table.meta.origin.frontend == FRONTEND and table.status.open:
+                spec = self._spec_named(table.meta.origin.place)
+                await self.serve(table, port=spec.port if spec else 0)
+        for spec in self.config.tables:
+            self._spawn(self._keep_open(spec), f"lan-keep {spec.name}")
+        if self.bluetooth_config.enabled:
+            await self._start_bluetooth()
+
+    async def _start_bluetooth(self) -> None:
+        """Bluetooth failing to start is reported and the rest carries on."""
+        name = self.bluetooth_config.table
+
+        def route() -> LanHost | None:
+            lan = self.find(name)
+            return None if lan is None else lan.host
+
+        bluetooth = Bluetooth(self.bluetooth_config, route)
+        try:
+            await bluetooth.start()
+        except RuntimeError as exc:
+            log.error("%s; the other frontends carry on without it", exc)
+            return
+        self.bluetooth = bluetooth
+
+    async def stop(self) -> None:
+        if self.bluetooth is not None:
+            await self.bluetooth.stop()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        for lan in list(self._tables.values()):
+            await self._close(lan)
+        if self._advertiser is not None:
+            await self._advertiser.close()
+
+    async def deliver(self, delivery: Any) -> None:
+        """Nothing to do: LAN hosts read views when their table tells them it changed."""
+
+    async def open_table(self, spec: LanTableSpec) -> LanTable:
+        """Open a new daemon table for phones (from the config or the admin CLI)."""
+        if self._daemon is None:
+            raise RuntimeError("the LAN frontend has not been started")
+        try:
+            levels = get_game(spec.game).levels
+        except EngineError as exc:
+            raise Refused(RefusalCode.BAD_OPTIONS, exc.reason) from None
+        level = spec.ai_level or self.config.ai_level
+        if level is None:
+            level = "normal" if "normal" in levels else levels[0]
+        policy = TablePolicy(
+            start=spec.start, timer=self.config.timer, pacing=self.config.pacing, ai_level=level
+        )
+        table = await self._daemon.open_table(
+            spec.game,
+            origin=Origin(frontend=FRONTEND, place=spec.name),
+            options=spec.options,
+            seats=spec.seats,
+            name=spec.name,
+            policy=policy,
+        )
+        return await self.serve(table, port=spec.port)
+
+    async def command(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """The admin socket's `lan_open` (and `plgames play`): open a LAN table
+        and say where to join it. Keys: game, and optionally name, options,
+        seats, start (a start policy) or humans (start when that many sit)."""
+        if "start" in request:
+            start = StartPolicy.model_validate(request["start"])
+        else:
+            start = StartPolicy(mode="when_full", humans=int(request.get("humans") or 1))
+        spec = LanTableSpec(
+            game=str(request["game"]),
+            name=str(request.get("name") or self.config.name),
+            options=dict(request.get("options") or {}),
+            seats=request.get("seats"),
+            start=start,
+        )
+        lan = await self.open_table(spec)
+        address = next((a for a in self.config.interfaces if a != ALL), "127.0.0.1")
+        return {"code": lan.table.code, "name": lan.host.name, "address": address, "port": lan.port}
+
+    async def serve(self, table: Table, *, port: int = 0) -> LanTable:
+        """Put any open daemon table on the LAN under its own name and port."""
+        host = LanHost(
+            table,
+            name=table.meta.name,
+            limits=self.config.limits(),
+            v1_resend_delay=self.config.v1_resend_seconds,
+        )
+        listener = TcpListener(host, self.config.interfaces)
+        try:
+            await listener.start(port)
+            advert = None
+            if self._advertiser is not None:
+                advert = await self._advertiser.register(table.meta.name, listener.port)
+        except BaseException:
+            host.close()
+            await listener.close()
+            raise
+        lan = LanTable(table, host, listener, advert)
+        self._tables[table.meta.id] = lan
+        log.info("LAN table %r on port %d (%s)", host.name, listener.port, table.game.id)
+        self._spawn(self._retire(lan), f"lan-retire {host.name}")
+        return lan
+
+    async def _retire(self, lan: LanTable) -> None:
+        await lan.host.ended.wait()
+        await self._withdraw(lan)
+        await asyncio.sleep(self.config.linger_seconds)
+        await self._close(lan)
+
+    async def _withdraw(self, lan: LanTable) -> None:
+        advert, lan.advert = lan.advert, None
+        if advert is not None and self._advertiser is not None:
+            with contextlib.suppress(Exception):
+                await self._advertiser.unregister(advert)
+
+    async def _close(self, lan: LanTable) -> None:
+        await self._withdraw(lan)
+        lan.host.close()
+        await lan.listener.close()
+        self._tables.pop(lan.table.meta.id, None)
+        lan.closed.set()
+
+    async def _keep_open(self, spec: LanTableSpec) -> None:
+        """Keep one open table of this spec: reopen it each time it ends."""
+        while True:
+            lan = self.find(spec.name)
+            if lan is None:
+                try:
+                    lan = await self.open_table(spec)
+                except Exception:
+                    log.exception("LAN table %r could not be opened; not retrying", spec.name)
+                    return
+            await lan.closed.wait()
+
+    def _spec_named(self, name: str) -> LanTableSpec | None:
+        return next((s for s in self.config.tables if s.name == name), None)
+
+    def _spawn(self, coro: Any, name: str) -> None:
+        task = asyncio.create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+def build(settings: Any, daemon: Any) -> LanFrontend:
+    """The service's factory for the `lan` frontend: the `[lan]` and `[bluetooth]`
+    sections of the daemon's settings, read with this frontend's own rules."""
+    return LanFrontend(
+        LanConfig.model_validate(settings.lan.model_dump()),
+        BluetoothConfig.model_validate(settings.bluetooth.model_dump()),
+    )

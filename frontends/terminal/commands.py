@@ -1,0 +1,235 @@
+"""`plgames discover`, `plgames join HOST:PORT` and `plgames play GAME`.
+
+`play` is the quickest way in: it asks the local daemon for a LAN table with
+AI opponents and joins it; with no daemon running it hosts the table in this
+process instead (nothing is stored), so a new user can play at once.
+"""
+
+import argparse
+import asyncio
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from daemon.core import Daemon
+from daemon.model import PacingPolicy, Refused, StartPolicy, TimerPolicy
+from daemon.store import MemoryStore
+from engine.registry import game_ids
+from frontends.native.discovery import ALL, browse
+from frontends.native.lan import LanConfig, LanFrontend, LanTableSpec
+from frontends.terminal.session import Ask, Say, Session, new_device_id
+
+LOOPBACK = "127.0.0.1"
+
+
+def register(subparsers: Any) -> None:
+    """Add the terminal commands to the `plgames` parser's subcommands."""
+    discover = subparsers.add_parser("discover", help="list the LAN tables announced nearby")
+    discover.add_argument(
+        "--interface",
+        action="append",
+        help="IPv4 address to listen on (repeatable; default $PLGAMES_LAN__INTERFACES, else all)",
+    )
+    discover.add_argument("--seconds", type=float, default=3.0, help="how long to listen")
+    discover.set_defaults(func=_discover)
+
+    person = argparse.ArgumentParser(add_help=False)
+    person.add_argument("--name", default=_default_name(), help="the name others see")
+    person.add_argument("--device", default="", help="your device id (default: a new one)")
+
+    join = subparsers.add_parser(
+        "join", parents=[person], help="play at a LAN table (HOST:PORT, as discover prints)"
+    )
+    join.add_argument("target", metavar="HOST:PORT")
+    join.set_defaults(func=_join)
+
+    play = subparsers.add_parser(
+        "play", parents=[person], help="play a game against the AI now, in this terminal"
+    )
+    play.add_argument("game", choices=game_ids())
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    play.add_argument("--seats", type=int, help="seat count (default: the game's)")
+    play.add_argument("--level", help="the AI's level (default: the game's usual one)")
+    play.add_argument("--think", type=float, default=0.6, help="seconds each AI move takes")
+    play.add_argument("--socket", type=Path, help="the daemon's control socket")
+    play.add_argument("--config", type=Path, help="the daemon's config (for its socket)")
+    play.set_defaults(func=_play)
+
+
+def _default_name() -> str:
+    return (os.environ.get("USER") or "Player").strip()[:20] or "Player"
+
+
+# ---- discover ----------------------------------------------------------------------
+
+
+def _interfaces(given: Sequence[str] | None) -> list[str]:
+    if given:
+        return list(given)
+    env = os.environ.get("PLGAMES_LAN__INTERFACES", "")
+    return [part.strip() for part in env.split(",") if part.strip()] or [ALL]
+
+
+async def discover_lines(interfaces: Sequence[str], seconds: float) -> list[str]:
+    found = await browse(interfaces, seconds)
+    if not found:
+        return ["No tables found. (Is the daemon running with lan on, on this network?)"]
+    width = max(len(f.name) for f in found)
+    return [
+        f"{f.name:<{width}}  {f.address}:{f.port}   plgames join {f.address}:{f.port}"
+        for f in found
+    ]
+
+
+def _discover(args: argparse.Namespace) -> int:
+    for line in asyncio.run(discover_lines(_interfaces(args.interface), args.seconds)):
+        print(line)
+    return 0
+
+
+# ---- join --------------------------------------------------------------------------
+
+
+def parse_target(text: str) -> tuple[str, int]:
+    """`HOST:PORT` into its parts, or `ValueError` saying what is wrong."""
+    host, sep, port = text.strip().rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{text!r} is not HOST:PORT (for example 192.168.1.20:40123)")
+    return host, int(port)
+
+
+async def join_table(host: str, port: int, name: str, device: str, ask: Ask, say: Say) -> int:
+    """Connect (8 s, as the app does) and play until the game ends."""
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 8)
+    except (OSError, TimeoutError) as exc:
+        say(f"Couldn't connect: {exc or 'timed out'}")
+        return 1
+    session = Session(reader, writer, name=name, device=device or new_device_id(), ask=ask, say=say)
+    return await session.run()
+
+
+async def _ask_stdin(prompt: str) -> str | None:
+    def read() -> str | None:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+
+    return await asyncio.to_thread(read)
+
+
+def _join(args: argparse.Namespace) -> int:
+    try:
+        host, port = parse_target(args.target)
+    except ValueError as exc:
+        raise SystemExit(f"plgames: {exc}") from None
+    return asyncio.run(join_table(host, port, args.name, args.device, _ask_stdin, print))
+
+
+# ---- play --------------------------------------------------------------------------
+
+
+def parse_options(items: Sequence[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--option takes KEY=VALUE, not {item!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def _ask_daemon(args: argparse.Namespace, request: dict[str, Any]) -> dict[str, Any] | None:
+    """The running daemon's answer, or None when no daemon can be reached."""
+    from daemon.config import load_settings
+    from daemon.control import call
+
+    path = args.socket or load_settings(args.config).socket_path
+    try:
+        return call(path, request)
+    except (FileNotFoundError, ConnectionRefusedError, PermissionError):
+        return None
+
+
+async def play_here(
+    game: str,
+    options: dict[str, Any],
+    *,
+    seats: int | None,
+    level: str | None,
+    think: float,
+    name: str,
+    device: str,
+    ask: Ask,
+    say: Say,
+) -> int:
+    """Host a LAN table on loopback in this process and play at it."""
+    config = LanConfig(
+        interfaces=[LOOPBACK],
+        advertise=False,
+        pacing=PacingPolicy(think_seconds=think, hold_seconds=think * 2, batch=False),
+        timer=TimerPolicy(turn_seconds=None),
+        ai_level=level,
+        linger_seconds=0,
+    )
+    daemon = Daemon(MemoryStore())
+    lan = LanFrontend(config)
+    await daemon.add_frontend(lan)
+    try:
+        short = name.encode()[:30].decode("utf-8", errors="ignore") or "Player"
+        spec = LanTableSpec(
+            game=game,
+            name=f"{short}'s table",
+            options=options,
+            seats=seats,
+            start=StartPolicy(mode="when_full", humans=1),
+        )
+        try:
+            table = await lan.open_table(spec)
+        except Refused as exc:
+            say(f"Refused: {exc.reason}")
+            return 2
+        return await join_table(LOOPBACK, table.port, name, device, ask, say)
+    finally:
+        await daemon.shutdown(1.0)
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        options = parse_options(args.option)
+    except ValueError as exc:
+        raise SystemExit(f"plgames: {exc}") from None
+    request = {
+        "cmd": "lan_open",
+        "game": args.game,
+        "options": options,
+        "seats": args.seats,
+        "humans": 1,
+    }
+    answer = _ask_daemon(args, request)
+    if answer is not None and answer.get("ok"):
+        host, port = answer.get("address", LOOPBACK), int(answer["port"])
+        return asyncio.run(join_table(host, port, args.name, args.device, _ask_stdin, print))
+    if answer is not None:
+        print(f"The daemon did not open a table ({answer.get('error')}); playing in this process.")
+    else:
+        print("No daemon to ask: playing in this process (nothing is saved).")
+    return asyncio.run(
+        play_here(
+            args.game,
+            options,
+            seats=args.seats,
+            level=args.level,
+            think=args.think,
+            name=args.name,
+            device=args.device,
+            ask=_ask_stdin,
+            say=print,
+        )
+    )

@@ -1,0 +1,134 @@
+"""The terminal client plays whole games from a script, over the real protocol."""
+
+import argparse
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+
+from daemon.core import Daemon
+from daemon.model import PacingPolicy, StartPolicy, TimerPolicy
+from daemon.store import MemoryStore
+from frontends.native.lan import LanConfig, LanFrontend, LanTableSpec
+from frontends.terminal.commands import (
+    discover_lines,
+    join_table,
+    parse_options,
+    parse_target,
+    play_here,
+    register,
+)
+from frontends.terminal.session import HELP
+
+
+class Script:
+    """A person at the keyboard: a few mistakes first, then always the first move."""
+
+    def __init__(self, opening: list[str]) -> None:
+        self.lines: Iterator[str] = iter(opening)
+        self.prompts = 0
+        self.said: list[str] = []
+
+    async def ask(self, prompt: str) -> str | None:
+        self.prompts += 1
+        assert self.prompts < 5_000, "the game did not end"
+        return next(self.lines, "1")
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("euchre", {"pointsToWin": 3}), ("sequence", {"sequencesToWin": 1})]
+)
+async def test_play_runs_a_whole_game_against_the_ai(game: str, options: dict[str, object]) -> None:
+    script = Script(["banana", "9999", "help", "moves", "show", ""])
+    code = await play_here(
+        game,
+        options,
+        seats=None,
+        level="normal",
+        think=0,
+        name="Tess",
+        device="",
+        ask=script.ask,
+        say=script.say,
+    )
+    text = "\n".join(script.said)
+    assert code == 0, text[-2000:]
+    assert "Joined Tess's table." in text
+    assert "'banana' is not a move: type a number from 1 to" in text
+    assert "'9999' is not a move" in text
+    assert HELP in text
+    assert "Your move:\n  1. " in text
+    assert script.said[-1] == "The game is over."
+
+
+async def test_bad_options_are_refused_with_the_reason() -> None:
+    script = Script([])
+    code = await play_here(
+        "euchre",
+        {"deckSize": 30},
+        seats=None,
+        level="normal",
+        think=0,
+        name="Tess",
+        device="",
+        ask=script.ask,
+        say=script.say,
+    )
+    assert code == 2 and "deckSize" in script.said[-1]
+
+
+async def test_an_unreachable_table_says_so() -> None:
+    server = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    server.close()
+    await server.wait_closed()
+    script = Script([])
+    assert await join_table("127.0.0.1", port, "Tess", "", script.ask, script.say) == 1
+    assert script.said[0].startswith("Couldn't connect: ")
+
+
+def test_targets_and_options_are_checked() -> None:
+    assert parse_target("127.0.0.1:4000") == ("127.0.0.1", 4000)
+    for bad in ("127.0.0.1", "host:", ":80", "h:99999", "h:x"):
+        with pytest.raises(ValueError, match="HOST:PORT"):
+            parse_target(bad)
+    assert parse_options(["pointsToWin=5", "board=classic"]) == {
+        "pointsToWin": 5,
+        "board": "classic",
+    }
+    with pytest.raises(ValueError, match="KEY=VALUE"):
+        parse_options(["pointsToWin"])
+
+
+def test_the_commands_hook_into_a_parser() -> None:
+    parser = argparse.ArgumentParser(prog="plgames")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["play", "euchre", "--option", "pointsToWin=5", "--name", "Tess"])
+    assert (args.game, args.option, args.name) == ("euchre", ["pointsToWin=5"], "Tess")
+    assert parser.parse_args(["join", "127.0.0.1:4000"]).target == "127.0.0.1:4000"
+    assert parser.parse_args(["discover", "--interface", "127.0.0.1"]).interface == ["127.0.0.1"]
+
+
+async def test_discover_lists_tables_with_the_join_command() -> None:
+    config = LanConfig(
+        interfaces=["127.0.0.1"],
+        tables=[LanTableSpec(game="euchre", name="Kitchen", start=StartPolicy(mode="manual"))],
+        pacing=PacingPolicy(think_seconds=0, hold_seconds=0, batch=False),
+        timer=TimerPolicy(turn_seconds=None),
+    )
+    daemon = Daemon(MemoryStore())
+    lan = LanFrontend(config)
+    await daemon.add_frontend(lan)
+    try:
+        for _ in range(500):
+            if lan.tables:
+                break
+            await asyncio.sleep(0.01)
+        port = lan.tables[0].port
+        lines = await discover_lines(["127.0.0.1"], 1.5)
+        assert lines == [f"Kitchen  127.0.0.1:{port}   plgames join 127.0.0.1:{port}"]
+    finally:
+        await daemon.shutdown(0.1)

@@ -1,0 +1,37 @@
+"""The terminal's text pictures, drawn from the wire JSON as a phone receives it."""
+
+from engine.protocol import TableConfig
+from engine.registry import get_game
+from frontends.terminal.render import is_over, render
+
+
+def view_json(game_id: str, seat: int) -> str:
+    game = get_game(game_id)
+    state = game.initial_state(TableConfig(game=game_id, seed=1786000000123))
+    return game.encode_view(game.view_for(state, seat))
+
+
+def test_euchre_shows_the_up_card_and_only_the_viewers_hand() -> None:
+    text = render("euchre", view_json("euchre", 1), 1)
+    assert "Up card: J♠" in text
+    assert "Your hand (seat 1): A♦ 9♦ J♥ J♦ K♦" in text
+    assert "| Hand 1 — dealer is seat 0." in text
+
+
+def test_sequence_draws_the_apps_board_with_chips() -> None:
+    text = render("sequence", view_json("sequence", 1), 1)
+    rows = text.splitlines()
+    assert rows[2].split() == ["0", "··", "10♣", "6♦", "4♣", "7♣", "8♥", "9♠", "10♣", "10♥", "··"]
+    assert "Your hand (seat 1): 10♠ 3♥ J♣ K♦ J♠ A♠ 7♦" in text
+
+
+def test_katan_lists_seats_hand_and_board() -> None:
+    text = render("katan", view_json("katan", 2), 2)
+    assert text.startswith("Katan · turn 0 · seat 0 plays · setup_settlement")
+    assert "  you: 0 points" in text and "your hand: nothing" in text
+    assert "Hexes: 0:" in text
+
+
+def test_the_end_is_the_final_phase_of_each_game() -> None:
+    assert is_over('{"phase":"GAME_OVER"}') and is_over('{"phase":"over"}')
+    assert not is_over('{"phase":"PLAYING"}') and not is_over("not json")
