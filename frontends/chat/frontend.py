@@ -1,0 +1,104 @@
+"""The base class that plugs a chat adapter into the daemon.
+
+An adapter subclasses `ChatFrontend`, implements `connect`, `disconnect` and
+`perform` (post or edit one message on its platform), and calls `on_text` /
+`on_press` from its platform's update handlers. The base class is the
+daemon's `Frontend`: deliveries become outgoing messages through the layer,
+and ids of posted messages are recorded so later updates edit them in place.
+"""
+
+import logging
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from daemon.delivery import Delivery
+from daemon.model import TablePolicy
+from frontends.chat.api import AdapterProfile, Outgoing, Place, Sender
+from frontends.chat.layer import ChatLayer
+from frontends.chat.memory import ChatMemory
+
+log = logging.getLogger("plgames.chat")
+
+
+class ChatFrontend(ABC):
+    def __init__(
+        self,
+        profile: AdapterProfile,
+        *,
+        secret: bytes,
+        memory: ChatMemory | None = None,
+        policy: TablePolicy | None = None,
+    ) -> None:
+        self.profile = profile
+        self.name = profile.name
+        self._secret = secret
+        self._memory = memory or ChatMemory()
+        self._policy = policy
+        self._layer: ChatLayer | None = None
+
+    @property
+    def layer(self) -> ChatLayer:
+        if self._layer is None:
+            raise RuntimeError(f"the {self.name} frontend has not been started")
+        return self._layer
+
+    # ---- the daemon's Frontend protocol --------------------------------------------
+
+    async def start(self, daemon: Any) -> None:
+        self._layer = ChatLayer(
+            daemon, self.profile, secret=self._secret, memory=self._memory, policy=self._policy
+        )
+        await self.connect()
+
+    async def stop(self) -> None:
+        await self.disconnect()
+
+    async def deliver(self, delivery: Delivery) -> None:
+        await self.perform_all(self.layer.deliver(delivery), None)
+
+    # ---- called by the adapter's update handlers --------------------------------------
+
+    async def on_text(self, sender: Sender, place: Place, text: str, context: Any = None) -> None:
+        """A person wrote `text` in `place`; `context` is handed to `perform`
+        for replies (a Discord interaction, a Telegram message)."""
+        await self.perform_all(await self.layer.text(sender, place, text), context)
+
+    async def on_press(
+        self,
+        sender: Sender,
+        place: Place,
+        token: str,
+        message_id: str | None = None,
+        context: Any = None,
+    ) -> None:
+        """A person pressed a button or picked a select option carrying `token`,
+        on message `message_id` (so the answer can replace that menu)."""
+        actions = await self.layer.press(sender, place, token, message_id)
+        await self.perform_all(actions, context)
+
+    async def perform_all(self, actions: Sequence[Outgoing], context: Any) -> None:
+        """Perform in order; one failing message does not stop the rest."""
+        for action in actions:
+            try:
+                posted = await self.perform(action, context)
+            except Exception:
+                log.exception("%s: could not perform %s", self.name, type(action).__name__)
+                continue
+            if posted is not None and action.slot is not None:
+                self.layer.posted(action.slot, posted)
+
+    # ---- what an adapter implements ----------------------------------------------------
+
+    @abstractmethod
+    async def connect(self) -> None:
+        """Log in and start receiving updates."""
+
+    @abstractmethod
+    async def disconnect(self) -> None:
+        """Stop receiving updates and close the platform session."""
+
+    @abstractmethod
+    async def perform(self, action: Outgoing, context: Any) -> str | None:
+        """Post or edit one message; return the platform's id of the message
+        now showing it (a new one when an edit had to be posted instead)."""

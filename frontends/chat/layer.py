@@ -1,0 +1,926 @@
+"""The conversation: commands, choices and deliveries in, messages out.
+
+One `ChatLayer` serves one platform. It reads typed lines (flow commands such
+as `new katan`, or moves in the game grammar), pressed choice tokens, and the
+daemon's deliveries, and answers with `Send`/`Edit` actions for the adapter.
+
+What goes where:
+
+- the public board (spectator view) goes to the chat the table was opened in;
+  a new board message is posted when a person's turn begins (mentioning them)
+  and at the end, and the same message is edited while AI seats move in
+  between, so a run of AI moves is one message;
+- everything private (hand, legal-move menu, numbered overlay) goes to the
+  seat's owner only: a direct message from deliveries, a private reply to a
+  command or a press; a new panel is posted when the seat's turn begins (so
+  the person is notified) and after a typed command, and edited in place while
+  they navigate menus, compose or act through buttons;
+- refusals are private replies carrying the reason and a fresh menu.
+
+The layer holds no game state: every answer is computed from the table's
+current view and version, read together without awaiting in between, so the
+tokens it issues always match what it shows.
+"""
+
+import hashlib
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from daemon.core import Daemon
+from daemon.delivery import ClockNotice, Delivery, PublicUpdate, SeatUpdate, TableNotice
+from daemon.model import Identity, Origin, RefusalCode, Refused, Status, TablePolicy
+from daemon.table import Table
+from engine.errors import EngineError
+from engine.protocol import Event
+from engine.registry import game_ids, get_game
+from frontends.chat.api import (
+    AdapterProfile,
+    Edit,
+    Menu,
+    Message,
+    Outgoing,
+    Picture,
+    Place,
+    Send,
+    Sender,
+    Slot,
+    Target,
+)
+from frontends.chat.grammar import (
+    Chosen,
+    Drafted,
+    Opened,
+    Unknown,
+    nearest,
+    number,
+    with_names,
+    words,
+)
+from frontends.chat.memory import ChatMemory
+from frontends.chat.menus import (
+    Item,
+    Sheet,
+    lay_out,
+    node_payload,
+)
+from frontends.chat.narration import narrate
+from frontends.chat.presenters import presenter_for
+from frontends.chat.screens import ROOT, chosen, screen
+from frontends.chat.tokens import Grant, Malformed, TokenCodec
+
+log = logging.getLogger("plgames.chat")
+
+FLOW_WORDS: Final = (
+    "new",
+    "join",
+    "start",
+    "leave",
+    "status",
+    "hand",
+    "help",
+    "rules",
+    "options",
+    "end",
+    "spectate",
+    "tables",
+    "table",
+)
+HELP: Final = """Tables:
+  new katan · new euchre · new sequence, then option=value … (seats=N too) — open a table here
+  join CODE — take a seat · start — begin the game (anyone seated)
+  leave — the AI plays your seat until you come back · end game — close the table (its creator)
+  status — the board · hand — your cards and moves, privately · spectate CODE — watch
+  tables — the tables you sit at · table CODE — which one your commands go to
+  rules GAME · options GAME · help GAME — the moves of a game"""
+FOREIGN: Final = "That menu belongs to {owner}; it is not yours to press."
+STALE: Final = "That menu was for an earlier position; here is the current one."
+FORGED: Final = "That button was not issued for this table, so it was ignored."
+UNREADABLE: Final = "That button is not one of mine (or it was cut short), so it was ignored."
+GONE: Final = "That table is gone."
+
+
+UNSEEN: Final = -1
+"""No update seen since this process started (a restart re-publishes the same
+position, which edits the remembered messages instead of posting again)."""
+
+
+@dataclass(slots=True)
+class _Seen:
+    """Per seat: what the panel last showed, to choose between edit and post."""
+
+    on_clock: bool | None = None
+    repost: bool = False
+    backlog: tuple[Event, ...] = ()
+
+
+@dataclass(slots=True)
+class _Board:
+    """Per table and chat: who the table waited on at the last update, and
+    the events since the board message was posted (edits accumulate them)."""
+
+    turn: int | None = UNSEEN
+    backlog: tuple[Event, ...] = ()
+
+
+def _parse_value(text: str) -> object:
+    lowered = text.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered.lstrip("-").isdigit():
+        return int(lowered)
+    return text
+
+
+def _squash(name: str) -> str:
+    return name.replace("_", "").replace("-", "").lower()
+
+
+class ChatLayer:
+    """One platform's view of every table: one instance per adapter."""
+
+    def __init__(
+        self,
+        daemon: Daemon,
+        profile: AdapterProfile,
+        *,
+        secret: bytes,
+        memory: ChatMemory | None = None,
+        policy: TablePolicy | None = None,
+    ) -> None:
+        self.daemon = daemon
+        self.profile = profile
+        self.platform = profile.name
+        self.memory = memory or ChatMemory()
+        self.policy = policy
+        self.tokens = TokenCodec(secret)
+        self._seen: dict[tuple[str, int], _Seen] = {}
+        self._boards: dict[tuple[str, str], _Board] = {}
+        self._status: dict[str, Status] = {}
+
+    # ==== typed lines ===========================================================================
+
+    async def text(self, sender: Sender, place: Place, text: str) -> list[Outgoing]:
+        """Answer a typed line: a flow command or a move in the game grammar."""
+        said = words(text)
+        if not said:
+            return []
+        head = said[0]
+        if head == "end" and said[1:2] in (["game"], ["table"]):
+            return await self._end(sender, place, said[2:])
+        if head in FLOW_WORDS and head != "end":
+            return await self._flow(head, said[1:], sender, place)
+        found = self._focus(sender, place, None)
+        if isinstance(found, str):
+            if head == "end":
+                return await self._end(sender, place, said[1:])
+            return self._not_understood(head, found, place)
+        table, seat = found
+        if head == "end" and table.status == Status.LOBBY:
+            return await self._end(sender, place, said[1:])
+        assert seat is not None  # `_focus` finds only tables the sender sits at
+        return await self._typed_move(said, table, seat, sender, place)
+
+    async def _typed_move(
+        self, said: list[str], table: Table, seat: int, sender: Sender, place: Place
+    ) -> list[Outgoing]:
+        if table.status != Status.PLAYING or table.state is None:
+            return [self._say(place, self._not_playing(table))]
+        presenter = presenter_for(table.game.id)
+        view = table.view_for(seat)
+        legal = table.game.view_legal_moves(view, seat)
+        names = self._names(table)
+        parsed = presenter.parse(said, view, seat, legal, names)
+        self._seen_for(table, seat).repost = True
+        if isinstance(parsed, Chosen):
+            return await self._act(table, seat, sender, place, parsed.move, None)
+        if isinstance(parsed, Opened):
+            return [
+                self._panel_reply(
+                    table, seat, sender, place, payload=node_payload(parsed.path), note=parsed.note
+                )
+            ]
+        if isinstance(parsed, Drafted):
+            return [
+                self._panel_reply(
+                    table, seat, sender, place, payload=parsed.payload, note=parsed.note
+                )
+            ]
+        if isinstance(parsed, Unknown):
+            note = self._unknown_note(parsed.word, presenter.help)
+            return [self._panel_reply(table, seat, sender, place, note=note)]
+        note = parsed.reason
+        forms = parsed.forms or tuple(presenter.forms(view, seat, legal, names)[:8])
+        if forms:
+            note += "\nTry: " + " · ".join(forms)
+        return [self._panel_reply(table, seat, sender, place, note=note)]
+
+    def _unknown_note(self, word: str, game_help: str) -> str:
+        game_verbs = [line.split()[0] for line in game_help.splitlines()[1:] if line.split()]
+        close = nearest(word, [*FLOW_WORDS, *game_verbs])
+        hint = f" Did you mean {' or '.join(close)}?" if close else ""
+        return f"I don't know {word!r}.{hint}\n{game_help}"
+
+    def _not_understood(self, word: str, why: str, place: Place) -> list[Outgoing]:
+        close = nearest(word, FLOW_WORDS)
+        hint = f" Did you mean {' or '.join(close)}?" if close else ""
+        return [self._say(place, f"I don't know {word!r}.{hint} {why}\n\n{HELP}")]
+
+    async def _act(
+        self,
+        table: Table,
+        seat: int,
+        sender: Sender,
+        place: Place,
+        move: Any,
+        expect: int | None,
+        message_id: str | None = None,
+    ) -> list[Outgoing]:
+        """Make the move; the new position reaches everyone as deliveries."""
+        self._set_focus(sender, table)
+        try:
+            await table.act(move, identity=self._identity(sender), seat=seat, expect=expect)
+        except Refused as exc:
+            note = with_names(exc.reason, self._names(table))
+            if exc.code == RefusalCode.STALE:
+                note = STALE
+            return [self._panel_reply(table, seat, sender, place, note=note, edit=message_id)]
+        return []
+
+    # ==== pressed choices =======================================================================
+
+    async def press(
+        self, sender: Sender, place: Place, token: str, message_id: str | None = None
+    ) -> list[Outgoing]:
+        """Answer a pressed choice: verify its token, then move, navigate or compose."""
+        try:
+            grant = TokenCodec.read(token)
+        except Malformed:
+            return [self._say(place, UNREADABLE, private=True)]
+        try:
+            table = self.daemon.table(grant.code)
+        except Refused:
+            return [self._say(place, GONE, private=True)]
+        identity = self._identity(sender)
+        own = table.seat_of(identity)
+        if not self.tokens.verify(token, grant, table.id):
+            return [self._refusal(table, own, sender, place, FORGED)]
+        if grant.payload.startswith("f"):
+            return await self._flow_press(grant.payload[1:], table, sender, place)
+        if grant.seat is None or own != grant.seat:
+            owner = "nobody" if grant.seat is None else self._names(table)[grant.seat]
+            return [self._refusal(table, own, sender, place, FOREIGN.format(owner=owner))]
+        seat = own
+        if table.status != Status.PLAYING or table.state is None:
+            return [self._say(place, self._not_playing(table), private=True)]
+        if grant.version != table.version:
+            return [self._panel_reply(table, seat, sender, place, note=STALE, edit=message_id)]
+        return await self._use(grant, table, seat, sender, place, message_id)
+
+    async def _use(
+        self,
+        grant: Grant,
+        table: Table,
+        seat: int,
+        sender: Sender,
+        place: Place,
+        message_id: str | None,
+    ) -> list[Outgoing]:
+        payload = grant.payload
+        if payload[0] in ("m", "C"):
+            view = table.view_for(seat)
+            legal = table.game.view_legal_moves(view, seat)
+            presenter = presenter_for(table.game.id)
+            move = chosen(presenter, view, seat, legal, self._names(table), payload)
+            if move is not None:
+                return await self._act(table, seat, sender, place, move, grant.version, message_id)
+            if payload[0] == "m":
+                return [self._panel_reply(table, seat, sender, place, note=STALE, edit=message_id)]
+        return [self._panel_reply(table, seat, sender, place, payload=payload, edit=message_id)]
+
+    def _refusal(
+        self, table: Table, own: int | None, sender: Sender, place: Place, reason: str
+    ) -> Outgoing:
+        """A private answer to a press that is not honoured: the reason, and the
+        presser's own fresh menu when they sit at the table."""
+        if own is None or table.status != Status.PLAYING or table.state is None:
+            return self._say(place, reason, private=True)
+        return self._panel_reply(table, own, sender, place, note=reason)
+
+    # ==== the private panel =====================================================================
+
+    def panel(
+        self,
+        table: Table,
+        seat: int,
+        *,
+        payload: str = ROOT,
+        note: str = "",
+        narration: Sequence[Event] = (),
+    ) -> Message:
+        """A seat's private message: its overlay picture, the caption (status,
+        hand, what happened, `note`) and the menu or composer `payload` shows."""
+        game = table.game
+        presenter = presenter_for(game.id)
+        names = self._names(table)
+        view = table.view_for(seat)
+        version = table.version
+        legal = game.view_legal_moves(view, seat) if table.status == Status.PLAYING else []
+
+        def issue(body: str) -> str:
+            return self._issue(table, seat, version, body)
+
+        lines = [presenter.caption(view, seat, names)]
+        if hand := presenter.hand(view, seat):
+            lines.append(hand)
+        spots = None
+        selected = None
+        menu: Menu | None = None
+        if legal:
+            shown = screen(presenter, view, seat, legal, names, self.profile, issue, payload)
+            lines.append(shown.heading)
+            menu, spots, selected = shown.menu, shown.spots, shown.selected
+        else:
+            waiting = table.to_move()
+            if waiting is not None and table.status == Status.PLAYING:
+                lines.append(f"Waiting for {names[waiting]}.")
+        text = self._caption(lines, narration, names, note)
+        picture = self._picture(table, seat, view, names, spots, selected)
+        return Message(text, picture, menu)
+
+    def _issue(self, table: Table, seat: int | None, version: int, payload: str) -> str:
+        token = self.tokens.issue(table.code, table.id, seat, version, payload)
+        if len(token.encode()) > self.profile.token_bytes:
+            raise ValueError(f"token {token!r} exceeds {self.profile.token_bytes} bytes")
+        return token
+
+    def _caption(
+        self, lines: list[str], narration: Sequence[Event], names: Sequence[str], note: str
+    ) -> str:
+        """Status first, then what happened (trimmed to fit), then the note."""
+        limit = self.profile.caption_limit
+        fixed = "\n".join(lines)
+        if note:
+            fixed += "\n\n" + note
+        room = limit - len(fixed) - 2
+        told = narrate(narration, names, max_chars=max(0, room)) if room > 40 else []
+        text = "\n".join([*told, "", fixed]) if told else fixed
+        if len(text) > limit:
+            text = text[: limit - 1] + "…"
+        return text
+
+    def _picture(
+        self,
+        table: Table,
+        seat: int | None,
+        view: Any,
+        names: Sequence[str],
+        spots: Any,
+        selected: int | None,
+    ) -> Picture:
+        presenter = presenter_for(table.game.id)
+        numbered = spots.numbered() if spots is not None else ()
+        raw = repr((table.id, table.version, seat, numbered, selected, tuple(names)))
+        key = hashlib.sha256(raw.encode()).hexdigest()[:16]
+        alt = presenter.describe(view, seat, names, spots, selected)
+
+        def render() -> bytes:
+            return presenter.render(view, seat, names, spots, selected)
+
+        return Picture(key, alt, render)
+
+    def _panel_reply(
+        self,
+        table: Table,
+        seat: int,
+        sender: Sender,
+        place: Place,
+        *,
+        payload: str = ROOT,
+        note: str = "",
+        edit: str | None = None,
+    ) -> Outgoing:
+        """The panel as an answer to the sender: replacing the pressed message
+        when there is one, else a new private reply that becomes the panel."""
+        self._set_focus(sender, table)
+        seen = self._seen_for(table, seat)
+        backlog, seen.backlog = seen.backlog, ()
+        message = self.panel(table, seat, payload=payload, note=note, narration=backlog)
+        slot = Slot(table.id, "panel", sender.user)
+        to = Target("reply", chat=place.chat, private=True)
+        if edit is not None:
+            return Edit(to, edit, message, slot)
+        seen.repost = False
+        return Send(to, message, slot)
+
+    # ==== deliveries ============================================================================
+
+    def deliver(self, delivery: Delivery) -> list[Outgoing]:
+        """Turn a daemon delivery into the messages it calls for on this platform."""
+        try:
+            table = self.daemon.table(delivery.table.code)
+        except Refused:
+            return []
+        if table.id != delivery.table.id:
+            return []
+        if isinstance(delivery, SeatUpdate):
+            return self._seat_update(table, delivery)
+        if isinstance(delivery, PublicUpdate):
+            return self._public_update(table, delivery)
+        if isinstance(delivery, ClockNotice):
+            if delivery.identity.frontend != self.platform:
+                return []
+            text = f"{table.meta.name}: {delivery.text}"
+            return [Send(Target("direct", user=delivery.identity.user), Message(text))]
+        return self._table_notice(table, delivery)
+
+    def _seat_update(self, table: Table, update: SeatUpdate) -> list[Outgoing]:
+        if update.identity.frontend != self.platform or table.state is None:
+            return []
+        seen = self._seen_for(table, update.seat)
+        seen.backlog = (*seen.backlog, *update.events)
+        user = update.identity.user
+        slot = Slot(table.id, "panel", user)
+        known = self.memory.get(self._slot_key(slot))
+        started = update.on_clock and (seen.on_clock is False or seen.repost)
+        ended = bool(seen.on_clock) and not update.on_clock
+        seen.on_clock = update.on_clock
+        to = Target("direct", user=user)
+        if started or (known is None and update.on_clock):
+            seen.repost = False
+            backlog, seen.backlog = seen.backlog, ()
+            return [Send(to, self.panel(table, update.seat, narration=backlog), slot)]
+        if known is None:
+            return []
+        if update.on_clock or ended or update.events or table.status != Status.PLAYING:
+            backlog, seen.backlog = seen.backlog, ()
+            message = self.panel(table, update.seat, narration=backlog)
+            return [Edit(to, known, message, slot)]
+        return []
+
+    def _public_update(self, table: Table, update: PublicUpdate) -> list[Outgoing]:
+        out: list[Outgoing] = []
+        origin = table.meta.origin
+        if origin.frontend == self.platform and origin.place:
+            out += self._board(table, update, Target("channel", chat=origin.place), origin.place)
+        for watcher in update.spectators:
+            if watcher.frontend == self.platform:
+                target = Target("direct", user=watcher.user)
+                out += self._board(table, update, target, f"user:{watcher.user}")
+        return out
+
+    def _board(self, table: Table, update: PublicUpdate, to: Target, where: str) -> list[Outgoing]:
+        board = self._boards.setdefault((table.id, where), _Board())
+        board.backlog = (*board.backlog, *update.events)
+        slot = Slot(table.id, "board", where)
+        known = self.memory.get(self._slot_key(slot))
+        waiting = update.to_move
+        person = waiting is not None and table.meta.seats[waiting].human
+        over = table.game.is_finished(table.state) if table.state is not None else False
+        fresh = known is None or over or (person and board.turn not in (UNSEEN, waiting))
+        board.turn = waiting
+        mentions: tuple[str, ...] = ()
+        if person and waiting is not None and fresh:
+            identity = table.meta.seats[waiting].identity
+            if identity is not None and identity.frontend == self.platform:
+                mentions = (identity.user,)
+        message = self.board_message(table, board.backlog, mentions)
+        if fresh:
+            board.backlog = ()
+            return [Send(to, message, slot)]
+        assert known is not None
+        return [Edit(to, known, message, slot)]
+
+    def board_message(
+        self, table: Table, narration: Sequence[Event] = (), mentions: tuple[str, ...] = ()
+    ) -> Message:
+        """The public board: the spectator view, a caption and a button that
+        opens each person's own private menu."""
+        presenter = presenter_for(table.game.id)
+        names = self._names(table)
+        view = table.view_for(None)
+        lines = [f"{table.meta.name} · code {table.code}", presenter.caption(view, None, names)]
+        if mentions and (waiting := table.to_move()) is not None:
+            lines.append(f"{names[waiting]}, your move: see your private menu.")
+        text = self._caption(lines, narration, names, "")
+        sheet = Sheet(table.meta.name, [[Item("My hand and moves", "flow", "fh", "primary")]])
+        menu = None
+        if table.status == Status.PLAYING:
+            menu = lay_out(sheet, self.profile, 1, lambda p: self._issue(table, None, 0, p), str)
+        return Message(text, self._picture(table, None, view, names, None, None), menu, mentions)
+
+    def _table_notice(self, table: Table, notice: TableNotice) -> list[Outgoing]:
+        out: list[Outgoing] = []
+        origin = table.meta.origin
+        changed = self._status.get(table.id) != table.status
+        self._status[table.id] = table.status
+        ours = origin.frontend == self.platform and bool(origin.place)
+        if ours:
+            to = Target("channel", chat=origin.place)
+            if table.status == Status.LOBBY:
+                out.append(self._lobby(table, to, origin.place, notice.text))
+            else:
+                out.append(Send(to, Message(f"{table.meta.name}: {notice.text}")))
+        if not table.status.open:
+            # Nothing at an ended table is edited again: forget its messages.
+            self.memory.forget(f"msg|{table.id}|")
+            self.memory.forget(f"creator|{table.id}")
+        if changed and table.status != Status.LOBBY and not ours:
+            for identity in notice.identities:
+                if identity.frontend != self.platform:
+                    continue
+                text = f"{table.meta.name}: {notice.text}"
+                out.append(Send(Target("direct", user=identity.user), Message(text)))
+        return out
+
+    def _lobby(self, table: Table, to: Target, where: str, news: str) -> Outgoing:
+        slot = Slot(table.id, "lobby", where)
+        message = self.lobby_message(table, news)
+        known = self.memory.get(self._slot_key(slot))
+        return Send(to, message, slot) if known is None else Edit(to, known, message, slot)
+
+    def lobby_message(self, table: Table, news: str = "") -> Message:
+        names = self._names(table)
+        seats = ", ".join(
+            f"{i}: {names[i]}" + ("" if s.identity else " (free)")
+            for i, s in enumerate(table.meta.seats)
+        )
+        lines = [f"{table.meta.name} — join code {table.code}", f"Seats: {seats}"]
+        if news:
+            lines.append(news)
+        lines.append(f"Say `join {table.code}` or press Join; `start` when everyone is in.")
+        items = [
+            Item("Join", "flow", "fj", "primary"),
+            Item("Start", "flow", "fs", "success"),
+            Item("Leave", "flow", "fl", "danger"),
+        ]
+        menu = lay_out(
+            Sheet(table.meta.name, [items]),
+            self.profile,
+            1,
+            lambda p: self._issue(table, None, 0, p),
+            str,
+        )
+        return Message("\n".join(lines), None, menu)
+
+    def posted(self, slot: Slot, message_id: str) -> None:
+        """Record the platform id of a message posted for `slot`, to edit it later."""
+        self.memory.put(self._slot_key(slot), message_id)
+
+    # ==== the conversation ======================================================================
+
+    async def _flow(
+        self, head: str, args: list[str], sender: Sender, place: Place
+    ) -> list[Outgoing]:
+        if head == "new":
+            return await self._new(args, sender, place)
+        if head == "help":
+            return self._help(args, sender, place)
+        if head in ("rules", "options"):
+            return self._about(head, args, sender, place)
+        if head == "tables":
+            return self._tables(sender, place)
+        if head == "spectate":
+            return await self._spectate(args, sender, place)
+        if head in ("join", "table"):
+            return await self._join(args, sender, place, switch=head == "table")
+        code = args[0] if args else None
+        found = self._focus(sender, place, code, seated=head not in ("status", "start"))
+        if isinstance(found, str):
+            return [self._say(place, found)]
+        table, seat = found
+        if head == "start":
+            return await self._start(table, sender, place)
+        if head == "leave":
+            return await self._leave(table, sender, place)
+        if head == "status":
+            return [self._status_reply(table, place)]
+        if table.status != Status.PLAYING or table.state is None or seat is None:
+            return [self._say(place, self._not_playing(table))]
+        self._seen_for(table, seat).repost = True
+        return [self._panel_reply(table, seat, sender, place)]
+
+    async def _flow_press(
+        self, action: str, table: Table, sender: Sender, place: Place
+    ) -> list[Outgoing]:
+        own = table.seat_of(self._identity(sender))
+        if action == "j":
+            return await self._join([table.code], sender, place, switch=False)
+        if action == "s":
+            return await self._start(table, sender, place)
+        if action == "l":
+            return await self._leave(table, sender, place)
+        if own is None:
+            return [self._say(place, f"You do not sit at {table.meta.name}.", private=True)]
+        if table.status != Status.PLAYING or table.state is None:
+            return [self._say(place, self._not_playing(table), private=True)]
+        self._seen_for(table, own).repost = True
+        return [self._panel_reply(table, own, sender, place)]
+
+    async def _new(self, args: list[str], sender: Sender, place: Place) -> list[Outgoing]:
+        if not args:
+            return [self._say(place, f"Which game? new {' · new '.join(game_ids())}")]
+        game_word = args[0]
+        try:
+            game = get_game(game_word)
+        except EngineError:
+            close = nearest(game_word, game_ids())
+            hint = f" Did you mean {close[0]}?" if close else ""
+            return [
+                self._say(
+                    place,
+                    f"There is no game {game_word!r}.{hint} The games: {', '.join(game_ids())}.",
+                )
+            ]
+        options, seats, bad = self._options(game.Options.model_fields, args[1:])
+        if bad:
+            return [self._say(place, bad)]
+        origin = Origin(frontend=self.platform, place=place.chat)
+        policy = self.policy or self.daemon.policy
+        if policy.ai_level not in game.levels:
+            # One policy serves every game, but AI level names are per game
+            # (Katan has no "normal"): take the game's first level that thinks.
+            level = next((lv for lv in game.levels if lv != "random"), game.levels[0])
+            policy = policy.model_copy(update={"ai_level": level})
+        try:
+            table = await self.daemon.open_table(
+                game.id, origin=origin, options=options, seats=seats, policy=policy
+            )
+        except Refused as exc:
+            return [self._say(place, f"No table opened: {exc.reason}")]
+        self.memory.put(f"creator|{table.id}", sender.user)
+        self._status[table.id] = table.status
+        try:
+            await table.join(self._identity(sender), sender.name)
+        except Refused as exc:
+            return [self._say(place, exc.reason)]
+        self._set_focus(sender, table)
+        slot = Slot(table.id, "lobby", place.chat)
+        to = Target("reply", chat=place.chat)
+        return [Send(to, self.lobby_message(table, f"Opened by {sender.name}."), slot)]
+
+    def _options(
+        self, fields: dict[str, Any], args: list[str]
+    ) -> tuple[dict[str, object], int | None, str | None]:
+        """`key=value` pairs (any case, with or without underscores) into the
+        game's options, and `seats=N`; or the reason they cannot be read."""
+        known: dict[str, str] = {}
+        for name, info in fields.items():
+            known[_squash(name)] = info.alias or name
+        options: dict[str, object] = {}
+        seats: int | None = None
+        pending: str | None = None
+        for arg in args:
+            if "=" in arg:
+                key, _, value = arg.partition("=")
+            elif pending is not None:
+                key, value = pending, arg
+                pending = None
+            elif arg.isdigit():
+                seats = int(arg)
+                continue
+            else:
+                pending = arg
+                continue
+            if _squash(key) == "seats" or (_squash(key) == "players" and "players" not in known):
+                if not value.isdigit():
+                    return {}, None, f"seats takes a number, not {value!r}."
+                seats = int(value)
+                continue
+            alias = known.get(_squash(key))
+            if alias is None:
+                listed = ", ".join(sorted(known.values()))
+                return {}, None, f"Unknown option {key!r}; the options are {listed}, and seats."
+            options[alias] = _parse_value(value)
+        if pending is not None:
+            return {}, None, f"Option {pending!r} needs a value: {pending}=…"
+        return options, seats, None
+
+    async def _join(
+        self, args: list[str], sender: Sender, place: Place, *, switch: bool
+    ) -> list[Outgoing]:
+        code = args[0] if args and not args[0].isdigit() and args[0] != "seat" else None
+        found = self._focus(sender, place, code, seated=False)
+        if isinstance(found, str):
+            return [self._say(place, found)]
+        table, held = found
+        if switch:
+            if held is None:
+                return [
+                    self._say(place, f"You do not sit at {table.meta.name}; join {table.code}.")
+                ]
+            self._set_focus(sender, table)
+            return [self._say(place, f"Your commands now go to {table.meta.name}.")]
+        rest = [a for a in args if a != code and a != "seat"]
+        wanted = number(rest[0]) if rest else None
+        try:
+            seat = await table.join(self._identity(sender), sender.name, seat=wanted)
+        except Refused as exc:
+            return [self._say(place, exc.reason, private=True)]
+        self._set_focus(sender, table)
+        if held is not None:
+            return [
+                self._say(place, f"You are back in seat {seat} at {table.meta.name}.", private=True)
+            ]
+        return []
+
+    async def _start(self, table: Table, sender: Sender, place: Place) -> list[Outgoing]:
+        if table.seat_of(self._identity(sender)) is None:
+            return [
+                self._say(
+                    place, f"Only people seated at {table.meta.name} can start it.", private=True
+                )
+            ]
+        try:
+            await table.start()
+        except Refused as exc:
+            return [self._say(place, exc.reason, private=True)]
+        return []
+
+    async def _leave(self, table: Table, sender: Sender, place: Place) -> list[Outgoing]:
+        try:
+            await table.leave(self._identity(sender))
+        except Refused as exc:
+            return [self._say(place, exc.reason, private=True)]
+        if self.memory.get(f"focus|{sender.user}") == table.code:
+            self.memory.put(f"focus|{sender.user}", None)
+        return []
+
+    async def _end(self, sender: Sender, place: Place, args: list[str]) -> list[Outgoing]:
+        code = args[0] if args else None
+        found = self._focus(sender, place, code, seated=False)
+        if isinstance(found, str):
+            return [self._say(place, found)]
+        table, _ = found
+        if self.memory.get(f"creator|{table.id}") != sender.user:
+            return [
+                self._say(
+                    place, f"Only the person who opened {table.meta.name} can end it.", private=True
+                )
+            ]
+        await table.end(f"Ended by {sender.name}.")
+        return []
+
+    async def _spectate(self, args: list[str], sender: Sender, place: Place) -> list[Outgoing]:
+        if not args:
+            return [self._say(place, "Say which table: spectate CODE.")]
+        try:
+            table = self.daemon.table(args[0])
+        except Refused as exc:
+            return [self._say(place, exc.reason)]
+        try:
+            await table.spectate(self._identity(sender))
+        except Refused as exc:
+            return [self._say(place, exc.reason)]
+        if table.state is None:
+            return [self._say(place, f"You will see {table.meta.name} once it starts.")]
+        return []
+
+    def _status_reply(self, table: Table, place: Place) -> Outgoing:
+        if table.state is None:
+            return Send(Target("reply", chat=place.chat), self.lobby_message(table))
+        return Send(Target("reply", chat=place.chat), self.board_message(table))
+
+    def _help(self, args: list[str], sender: Sender, place: Place) -> list[Outgoing]:
+        if args and args[0] in game_ids():
+            return self._texts(place, presenter_for(args[0]).help)
+        found = self._focus(sender, place, None)
+        text = HELP
+        if not isinstance(found, str):
+            text += "\n\n" + presenter_for(found[0].game.id).help
+        return self._texts(place, text)
+
+    def _about(self, head: str, args: list[str], sender: Sender, place: Place) -> list[Outgoing]:
+        game_id = args[0] if args else None
+        if game_id is None:
+            found = self._focus(sender, place, None, seated=False)
+            if isinstance(found, str):
+                return [self._say(place, f"Say which game: {head} {' · '.join(game_ids())}.")]
+            game_id = found[0].game.id
+        if game_id not in game_ids():
+            return [
+                self._say(
+                    place, f"There is no game {game_id!r}; the games: {', '.join(game_ids())}."
+                )
+            ]
+        if head == "rules":
+            return self._texts(place, presenter_for(game_id).rules)
+        game = get_game(game_id)
+        lines = [f"{game.title} options (new {game.id} option=value …):"]
+        for name, info in game.Options.model_fields.items():
+            lines.append(f"  {info.alias or name} = {info.default!r}")
+        lines.append(
+            f"  seats = {', '.join(str(n) for n in game.seat_counts(game.parse_options({})))}"
+        )
+        return self._texts(place, "\n".join(lines))
+
+    def _tables(self, sender: Sender, place: Place) -> list[Outgoing]:
+        identity = self._identity(sender)
+        mine = [
+            t
+            for t in self.daemon.tables.values()
+            if t.status.open and t.seat_of(identity) is not None
+        ]
+        if not mine:
+            return [
+                self._say(
+                    place, "You sit at no open table. new GAME opens one; join CODE takes a seat."
+                )
+            ]
+        focus = self.memory.get(f"focus|{sender.user}")
+        lines = [
+            f"{'▸ ' if t.code == focus else '  '}{t.meta.name} ({t.code}), {t.status.value}"
+            for t in mine
+        ]
+        return self._texts(place, "\n".join(["Your tables:", *lines]))
+
+    # ==== helpers ===============================================================================
+
+    def _identity(self, sender: Sender) -> Identity:
+        return Identity(frontend=self.platform, user=sender.user)
+
+    @staticmethod
+    def _names(table: Table) -> list[str]:
+        return [
+            (s.name or f"Seat {i}") if s.identity is not None else f"AI {i}"
+            for i, s in enumerate(table.meta.seats)
+        ]
+
+    def _seen_for(self, table: Table, seat: int) -> _Seen:
+        return self._seen.setdefault((table.id, seat), _Seen())
+
+    @staticmethod
+    def _slot_key(slot: Slot) -> str:
+        return f"msg|{slot.table}|{slot.role}|{slot.where}"
+
+    def _set_focus(self, sender: Sender, table: Table) -> None:
+        self.memory.put(f"focus|{sender.user}", table.code)
+
+    def _focus(
+        self, sender: Sender, place: Place, code: str | None, *, seated: bool = True
+    ) -> tuple[Table, int | None] | str:
+        """The table a command is for, and the sender's seat there (None only
+        when `seated` is false): the code given, else the sender's table in
+        this chat, else the one they last used, else the only one they sit at."""
+        identity = self._identity(sender)
+        if code is not None:
+            try:
+                table = self.daemon.table(code)
+            except Refused as exc:
+                return exc.reason
+            seat = table.seat_of(identity)
+            if seated and seat is None:
+                return f"You do not sit at {table.meta.name}; join {table.code} first."
+            return table, seat
+        open_tables = [t for t in self.daemon.tables.values() if t.status.open]
+        mine = [t for t in open_tables if t.seat_of(identity) is not None]
+        here = [
+            t
+            for t in open_tables
+            if t.meta.origin.frontend == self.platform and t.meta.origin.place == place.chat
+        ]
+        focus = self.memory.get(f"focus|{sender.user}")
+        candidates = (
+            [t for t in here if t in mine]
+            or [t for t in mine if t.code == focus]
+            or ([] if seated else here)
+            or mine
+        )
+        if not candidates and here:
+            latest = max(here, key=lambda t: t.meta.created_at)
+            return f"You do not sit at {latest.meta.name}; join {latest.code} first."
+        if not candidates:
+            return "You sit at no table here. Say new GAME to open one, or join CODE."
+        table = max(candidates, key=lambda t: t.meta.created_at)
+        seat = table.seat_of(identity)
+        if seated and seat is None:
+            return f"You do not sit at {table.meta.name}; join {table.code} first."
+        return table, seat
+
+    @staticmethod
+    def _not_playing(table: Table) -> str:
+        if table.status == Status.LOBBY:
+            return f"{table.meta.name} has not started yet; say start when everyone is in."
+        return f"{table.meta.name} is over. {table.meta.result}".strip()
+
+    def _say(self, place: Place, text: str, *, private: bool = False) -> Outgoing:
+        limit = self.profile.text_limit
+        body = text if len(text) <= limit else text[: limit - 1] + "…"
+        return Send(Target("reply", chat=place.chat, private=private), Message(body))
+
+    def _texts(self, place: Place, text: str) -> list[Outgoing]:
+        """Long text split at line breaks into messages within the text limit."""
+        limit = self.profile.text_limit
+        chunks: list[str] = []
+        for line in text.splitlines():
+            while len(line) > limit:
+                chunks.append(line[:limit])
+                line = line[limit:]
+            if chunks and len(chunks[-1]) + 1 + len(line) <= limit:
+                chunks[-1] += "\n" + line
+            else:
+                chunks.append(line)
+        return [Send(Target("reply", chat=place.chat), Message(chunk)) for chunk in chunks]
