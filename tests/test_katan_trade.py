@@ -1,12 +1,14 @@
 """Domestic trade (RULINGS 6): offers to one seat or to everyone, answers in
 seat order, counters, the offerer's choice, withdrawal; and the refusals."""
 
+import json
+
 import pytest
 
 from engine.errors import IllegalMove
 from engine.katan import moves as mv
 from engine.katan.audit import problems
-from engine.katan.components import RESOURCES
+from engine.katan.components import OFFERS_PER_TURN, RESOURCES
 from engine.katan.crafted import blank, give
 from engine.katan.game import KATAN
 from engine.katan.state import COUNTERS, MAIN, OFFER, ROLL, KatanState
@@ -115,6 +117,22 @@ def test_the_offerer_may_withdraw_while_another_seat_is_asked() -> None:
     refused(st, 0, mv.M_END, "you may only withdraw it")
     st = apply(st, 0, mv.M_WITHDRAW)
     assert st.phase == MAIN and st.offer is None and KATAN.to_move(st) == 0
+
+
+def test_offers_a_turn_are_capped_and_counted_in_public() -> None:
+    """Lapsed and withdrawn offers count alike: the cap exists so a turn ends."""
+    st = apply(table(), 0, offer(-1, leg(wool=1), leg(ore=1)))
+    st = apply(apply(st, 1, mv.M_DECLINE), 3, mv.M_DECLINE)
+    assert st.phase == MAIN and st.offers == 1
+    for made in range(2, OFFERS_PER_TURN + 1):
+        st = apply(apply(st, 0, offer(3, leg(wool=1), leg(ore=1))), 0, mv.M_WITHDRAW)
+        assert st.offers == made
+    assert not any(m[0] == mv.OFFER for m in KATAN.legal_moves(st, 0))
+    refused(st, 0, offer(1, leg(lumber=1), leg(ore=1)), f"made {OFFERS_PER_TURN} offers this turn")
+    seen = json.loads(KATAN.encode_view(KATAN.view_for(st, 2)))
+    assert seen["offers_this_turn"] == OFFERS_PER_TURN
+    st = apply(st, 0, mv.M_END)
+    assert st.offers == 0 and KATAN.view_for(st, 1).state.offers == 0
 
 
 def test_answering_is_only_for_the_seat_asked() -> None:

@@ -64,6 +64,9 @@ def test_the_state_json_is_versioned_and_readable() -> None:
         (lambda d: d.update(seats=7), "out of range"),
         (lambda d: d["roads"].append({"edge": 999, "seat": 0}), "not a Katan state"),
         (lambda d: d.pop("phase"), "not a Katan state"),
+        (lambda d: d.update(offers_this_turn=9), "9 offers this turn, outside 0 to 3"),
+        (lambda d: d.update(offers_this_turn="1"), "offers_this_turn must be a whole number"),
+        (lambda d: d.update(offers_this_turn=1, rolled=False), "offers made this turn before"),
     ],
 )
 def test_bad_states_are_refused(mutate: object, words: str) -> None:
@@ -73,6 +76,14 @@ def test_bad_states_are_refused(mutate: object, words: str) -> None:
         KATAN.decode_state(json.dumps(data))
     with pytest.raises(BadState):
         KATAN.decode_state("{not json")
+
+
+def test_a_state_stored_before_offers_were_counted_reads_as_none_made() -> None:
+    st = played_states(5)[2]
+    data = json.loads(KATAN.encode_state(st))
+    assert data["offers_this_turn"] == st.offers
+    del data["offers_this_turn"]
+    assert KATAN.decode_state(json.dumps(data)).offers == 0
 
 
 SAMPLES: list[mv.Move] = [

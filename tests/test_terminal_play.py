@@ -2,6 +2,7 @@
 
 import argparse
 import asyncio
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from daemon.core import Daemon
 from daemon.model import PacingPolicy, StartPolicy, TimerPolicy
 from daemon.store import MemoryStore
+from engine.katan.components import OFFERS_PER_TURN
 from frontends.native.lan import LanConfig, LanFrontend, LanTableSpec
 from frontends.terminal.commands import (
     discover_lines,
@@ -61,6 +63,54 @@ async def test_play_runs_a_whole_game_against_the_ai(game: str, options: dict[st
     assert "'9999' is not a move" in text
     assert HELP in text
     assert "Your move:\n  1. " in text
+    assert script.said[-1] == "The game is over."
+
+
+class OfferWheneverListed(Script):
+    """A Katan player who picks the listed trade offer whenever there is one, so
+    it would never end a turn if the rules did not cap offers a turn."""
+
+    def __init__(self, opening: list[str]) -> None:
+        super().__init__(opening)
+        self.offers_per_turn = [0]
+
+    async def ask(self, prompt: str) -> str | None:
+        line = await super().ask(prompt)
+        if line != "1":
+            return line
+        listing = next(text for text in reversed(self.said) if text.startswith("Your move:"))
+        offer = re.search(r"^ *(\d+)\. offer ", listing, re.MULTILINE)
+        if offer:
+            self.offers_per_turn[-1] += 1
+            return offer.group(1)
+        if "  1. end turn" in listing:
+            self.offers_per_turn.append(0)
+        return "1"
+
+
+async def test_katan_runs_a_whole_game_against_three_ais() -> None:
+    """The AIs are built afresh for each decision, as at every daemon table; they
+    answer the offers and make their own (one a turn) and the game ends."""
+    script = OfferWheneverListed(['{"move":"roll"}'])
+    code = await play_here(
+        "katan",
+        {},
+        seats=None,
+        level=None,
+        think=0,
+        name="Tess",
+        device="",
+        ask=script.ask,
+        say=script.say,
+    )
+    text = "\n".join(script.said)
+    assert code == 0, text[-2000:]
+    assert "Seats: 0: Tess, 1: Computer 1, 2: Computer 2, 3: Computer 3" in text
+    assert "Refused: " in text, "a move typed as JSON out of turn"
+    assert "Offer from seat 0 to everyone" in text
+    assert re.search(r"Offer from seat [123] to everyone", text), "the AIs trade too"
+    assert max(script.offers_per_turn) == OFFERS_PER_TURN
+    assert re.search(r"^Seat [123] wins\.$", text, re.MULTILINE)
     assert script.said[-1] == "The game is over."
 
 

@@ -87,11 +87,14 @@ ROAD_SPOT_DISCOUNT: Final = (1.0, 0.55, 0.3)
 
 
 class KatanPlayer:
-    """Stateful only in remembering its own offer this turn (one a turn)."""
+    """Remembers nothing between decisions: the daemon builds a fresh player for
+    each one (so play replays after a restart), and a memory held here, such as
+    "I have offered this turn", would be lost and the offer repeated forever.
+    Whatever a decision needs from earlier in the turn is public state in the
+    view (`offers` for the one offer a turn)."""
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
-        self._offered_turn = -1
 
     def choose(self, view: KatanView, seat: int, legal: Sequence[Move]) -> Move:
         st = view.state
@@ -174,10 +177,9 @@ class KatanPlayer:
         if M_BUY in legal and _buy_ok(hand, goals):
             return M_BUY
 
-        if self._offered_turn != st.turn:
+        if not st.offers:
             offer = _offer(st, seat, hand, goals)
             if offer is not None:
-                self._offered_turn = st.turn
                 return offer
         return M_END
 

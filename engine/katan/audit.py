@@ -13,6 +13,7 @@ from engine.katan.components import (
     DEV_KINDS,
     LARGEST_ARMY_MIN,
     LONGEST_ROAD_MIN,
+    OFFERS_PER_TURN,
     RESOURCES,
     ROAD_PIECES,
     SETTLEMENT_PIECES,
@@ -60,6 +61,10 @@ def ledger_problems(st: KatanState) -> list[str]:
             out.append(f"resource {r}: bank {st.bank[r]} + hands {held} != {BANK_START}")
     if min(st.hands) < 0 or min(st.bank) < 0:
         out.append("a negative card count")
+    if not 0 <= st.offers <= OFFERS_PER_TURN:
+        out.append(f"{st.offers} offers this turn, outside 0 to {OFFERS_PER_TURN}")
+    elif st.offers and not st.rolled:
+        out.append(f"{st.offers} offers made this turn before the roll")
     for k in range(DEV_KINDS):
         held = sum(st.devs[t * DEV_KINDS + k] + st.played[t * DEV_KINDS + k] for t in range(n))
         if held + st.deck[k] != DEV_DECK[k] or st.deck[k] < 0:

@@ -51,6 +51,10 @@ CITY_PIECES: Final = 4
 LONGEST_ROAD_MIN: Final = 5
 LARGEST_ARMY_MIN: Final = 3
 DISCARD_OVER: Final = 7
+OFFERS_PER_TURN: Final = 3
+"""Domestic offers a seat may make in one turn. Without a cap a turn need never
+end: two seats can swap the same cards back and forth, or one seat can re-offer
+a declined trade forever, so a table could stall on an AI or a script."""
 
 PIPS: Final = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
 """Ways to roll each total with two dice, indexed by the total."""

@@ -655,6 +655,7 @@ def _step_end_turn(st: KatanState, seat: int, move: Move, ev: Events) -> None:
     st.phase = P_ROLL
     st.rolled = False
     st.dev_played = False
+    st.offers = 0
     st.fresh = [0] * DEV_KINDS
     st.dice = (0, 0)
     if ev is not None:

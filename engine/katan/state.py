@@ -81,6 +81,7 @@ class KatanState:
         "last_settlement",
         "longest",
         "offer",
+        "offers",
         "paved",
         "phase",
         "played",
@@ -151,6 +152,10 @@ class KatanState:
     """Cards each seat still owes after a seven."""
     offer: tuple[int, ...] | None
     """The open domestic offer, as the offer move the current seat made."""
+    offers: int
+    """Domestic offers the seat on turn has made this turn. Public, like every
+    offer, so a player deciding from its view alone can tell it has already
+    offered (the AI's one offer a turn); the rules cap it at `OFFERS_PER_TURN`."""
     asked: int
     counters: tuple[tuple[int, ...], ...]
     """Counter-offers so far: (seat, gives × 5, wants × 5)."""
@@ -195,6 +200,7 @@ class KatanState:
         c.points = self.points[:]
         c.discards = self.discards[:]
         c.offer = self.offer
+        c.offers = self.offers
         c.asked = self.asked
         c.counters = self.counters
         c.winner = self.winner
@@ -241,6 +247,7 @@ def new_state(board: Board, seats: int, target: int, award: int, seed: int) -> K
     st.points = [0] * seats
     st.discards = [0] * seats
     st.offer = None
+    st.offers = 0
     st.asked = -1
     st.counters = ()
     st.winner = -1

@@ -1,6 +1,7 @@
 """Domestic trade: offers, answers in seat order, counters, withdrawal (RULINGS 6).
 
-The seat on turn makes an offer to one seat or to everyone. Seats are asked
+The seat on turn makes an offer to one seat or to everyone, at most
+`OFFERS_PER_TURN` a turn (the count is public state). Seats are asked
 one at a time, in seat order after the offerer, skipping seats with no cards
 (an addressed offer asks only its addressee). The seat asked accepts (the
 trade happens and the offer closes), declines, or counters with other terms
@@ -16,7 +17,7 @@ seat cannot see the offerer's hand and the engine must not tell it.
 
 from typing import Final
 
-from engine.katan.components import BANK_START, RESOURCES, cards_text
+from engine.katan.components import BANK_START, OFFERS_PER_TURN, RESOURCES, cards_text
 from engine.katan.events import say
 from engine.katan.moves import (
     ACCEPT,
@@ -70,6 +71,8 @@ def example_offers(st: KatanState, seat: int, out: list[Move]) -> None:
     """One example: a card the seat holds most of for one it holds least of, to
     everyone. Any other offer is as legal (`why_not_offer`); listing more would
     only crowd the menu."""
+    if st.offers >= OFFERS_PER_TURN:
+        return
     i = seat * RESOURCES
     hand = st.hands[i : i + RESOURCES]
     most_n = max(hand)
@@ -125,6 +128,8 @@ def legal_counters(st: KatanState, seat: int) -> list[Move]:
 
 
 def why_not_offer(st: KatanState, seat: int, move: Move) -> str | None:
+    if st.offers >= OFFERS_PER_TURN:
+        return f"You have made {OFFERS_PER_TURN} offers this turn, the most a turn allows."
     to = move[1]
     give, want = offer_legs(move)
     bad = _why_legs(give, want)
@@ -195,6 +200,7 @@ def why_not_withdraw(st: KatanState, seat: int) -> str | None:
 
 def step_offer(st: KatanState, seat: int, move: Move, ev: Events) -> None:
     st.offer = move
+    st.offers += 1
     st.counters = ()
     st.phase = P_OFFER
     to = move[1]

@@ -111,6 +111,7 @@ def _table_json(st: KatanState) -> Json:
         "longest_road": st.longest if st.longest >= 0 else None,
         "largest_army": st.army if st.army >= 0 else None,
         "offer": _offer_json(st),
+        "offers_this_turn": st.offers,
         "winner": st.winner if st.winner >= 0 else None,
     }
 
@@ -269,6 +270,11 @@ def _state_from(data: Any) -> KatanState:
     st.longest = -1 if data["longest_road"] is None else data["longest_road"]
     st.army = -1 if data["largest_army"] is None else data["largest_army"]
     st.winner = -1 if data["winner"] is None else data["winner"]
+    # States stored before the count existed lack it; their turn's offers are
+    # forgotten, which at worst allows that turn a few more.
+    st.offers = data.get("offers_this_turn", 0)
+    if type(st.offers) is not int:
+        raise BadState("offers_this_turn must be a whole number")
     offer = data["offer"]
     if offer is not None:
         to = -1 if offer["to"] is None else offer["to"]
