@@ -1,0 +1,251 @@
+"""Whole games through Telegram: the real python-telegram-bot Application, the
+daemon and the chat layer, against the fake Bot API on loopback.
+
+People are played by `telegram_support.Driver`: every move goes through the
+buttons of the mover's DM menu or is typed in the chat grammar, as a person
+would. After each game `Audit` reads every request the bot made and checks
+that nobody was shown another seat's secrets or the table's seed.
+"""
+
+import hashlib
+import re
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from telegram_fake import BOT_USERNAME, FakeTelegram, User
+from telegram_support import Driver, Host, hosted, panel
+
+from daemon.model import Identity, Status
+from daemon.table import Table
+from frontends.chat.presenters import PRESENTERS
+
+INVITE = re.compile(rf"https://t\.me/{BOT_USERNAME}\?start=([A-Z0-9]+)")
+
+
+@pytest.fixture
+def renders(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, set[int | None]]]:
+    """Every picture the chat layer draws, by its bytes' hash, with the seat
+    it was drawn for (None: the public board)."""
+    drawn: dict[str, set[int | None]] = {}
+    for presenter in PRESENTERS.values():
+        original = presenter.render
+
+        def render(view: Any, seat: int | None, *args: Any, _original: Any = original) -> bytes:
+            png: bytes = _original(view, seat, *args)
+            drawn.setdefault(hashlib.sha256(png).hexdigest(), set()).add(seat)
+            return png
+
+        monkeypatch.setattr(presenter, "render", render)
+    yield drawn
+
+
+@pytest.fixture
+async def host(tmp_path: Path) -> AsyncIterator[Host]:
+    async with hosted(tmp_path) as running:
+        yield running
+
+
+def table_of(host: Host, code: str) -> Table:
+    assert host.daemon is not None
+    return host.daemon.table(code)
+
+
+def refusals(fake: FakeTelegram) -> list[str]:
+    """Requests Telegram refused, but for edits that changed nothing and the long
+    poll a stopping bot leaves behind (both harmless)."""
+    return [
+        f"{r.method}: {r.description}"
+        for r in fake.requests
+        if not r.ok and "not modified" not in r.description and r.method != "getUpdates"
+    ]
+
+
+async def open_in_dm(host: Host, creator: User, line: str, joiners: list[User]) -> Table:
+    """`creator` opens a table from their DM; the others follow its invite link."""
+    fake = host.fake
+    fake.say(creator, line)
+    lobby = await fake.wait_for(
+        lambda: next((m for m in fake.shown(fake.dm(creator)) if INVITE.search(str(m.text))), None),
+        what="the lobby with its invite link",
+    )
+    match = INVITE.search(str(lobby.text))
+    assert match is not None
+    table = table_of(host, match.group(1))
+    for user in joiners:
+        fake.open_link(user, match.group(0))
+    await fake.wait_for(
+        lambda: sum(s.identity is not None for s in table.meta.seats) == 1 + len(joiners),
+        what="everyone seated",
+    )
+    return table
+
+
+GAMES = [
+    ("katan", "/new katan points_to_win=3", ("Ana", "Bo")),
+    ("euchre", "/new euchre points_to_win=2", ("Bo", "Cy", "Di")),
+    ("sequence", "/new sequence team_count=2 players_per_team=2 sequences_to_win=1", ("Di", "Ana")),
+]
+"""Short games (few points, one sequence), each with AI seats; the four users
+play across them, from their DMs."""
+
+
+@pytest.mark.parametrize(("game", "line", "people"), GAMES, ids=[g[0] for g in GAMES])
+async def test_four_users_play_a_whole_game_from_their_dms(
+    host: Host, renders: dict[str, set[int | None]], game: str, line: str, people: tuple[str, ...]
+) -> None:
+    fake = host.fake
+    users = [fake.user(name) for name in ("Ana", "Bo", "Cy", "Di")]
+    seated = [u for name in people for u in users if u.first_name == name]
+    for user in users:
+        fake.say(user, "/start")  # first contact: the bot answers with help
+    table = await open_in_dm(host, seated[0], line, seated[1:])
+    assert any(s.identity is None for s in table.meta.seats), "some seats stay AI"
+    fake.say(seated[0], "/begin")
+    await fake.wait_for(lambda: table.status == Status.PLAYING, what="the game to start")
+
+    players = {
+        i: next(u for u in users if str(u.id) == s.identity.user)
+        for i, s in enumerate(table.meta.seats)
+        if s.identity
+    }
+    driver = Driver(host, table, players)
+    await driver.play()
+
+    assert table.status == Status.FINISHED and table.game.is_finished(table.state)
+    assert driver.pressed and driver.typed, "moves were made both ways"
+    assert await driver.audit.check(renders) > 50
+    assert not refusals(fake) and not fake.unanswered()
+    for user in seated:
+        assert len(fake.shown(fake.dm(user))) <= 8, "the DM is edited, not flooded"
+
+
+def identity(user: User) -> Identity:
+    return Identity(frontend="telegram", user=str(user.id))
+
+
+def seat_of(table: Table, user: User) -> int:
+    seat = table.seat_of(identity(user))
+    assert seat is not None
+    return seat
+
+
+def alerted(query: Any) -> bool:
+    return query.answered and query.answer.get("show_alert") in ("true", True)
+
+
+async def test_a_group_table_two_people_and_a_stranger(
+    host: Host, renders: dict[str, set[int | None]]
+) -> None:
+    fake = host.fake
+    ana, bo, cy = fake.user("Ana"), fake.user("Bo"), fake.user("Cy")
+    group = fake.group("Game night", ana, bo, cy)
+    fake.say(ana, "/start")  # Ana has a DM with the bot; Bo never opened one
+    fake.say(cy, "/start")
+    fake.say(ana, f"/new@{BOT_USERNAME} euchre points_to_win=3", group)
+    lobby = await fake.wait_for(
+        lambda: next((m for m in fake.shown(group) if m.buttons), None), what="the lobby"
+    )
+    found = INVITE.search(str(lobby.text))
+    assert found is not None
+    table = table_of(host, found.group(1))
+    fake.press(bo, lobby, "Join")
+    await fake.wait_for(lambda: table.seat_of(identity(bo)) is not None, what="Bo seated")
+    refused = fake.press(cy, lobby, "Start")  # a stranger may not start it
+    await fake.settled()
+    assert alerted(refused) and table.status == Status.LOBBY
+    fake.press(ana, lobby, "Start")
+    await fake.wait_for(lambda: table.status == Status.PLAYING, what="the start")
+
+    # Telegram refuses DMs to Bo: the group is told, with a button that opens one.
+    invite = await fake.wait_for(
+        lambda: next((m for m in fake.shown(group) if "open a chat" in str(m.text)), None),
+        what="the invitation to open a DM",
+    )
+    asked = next(r for r in fake.sent_to(group) if "open a chat" in str(r.params.get("text")))
+    assert f"tg://user?id={bo.id}" in asked.params["text"]  # mentioned, so notified
+    fake.open_link(bo, invite.button("Open my chat")["url"])
+
+    players = {seat_of(table, user): user for user in (ana, bo)}
+    driver = Driver(host, table, players)
+    await driver.play(stop_at=8)
+    board = next(m for m in reversed(fake.shown(group)) if m.photo is not None)
+    stranger = fake.press(cy, board, "My hand and moves")  # not seated: refused privately
+    await fake.settled()
+    assert alerted(stranger) and not fake.sent_to(fake.dm(cy))[1:]
+    # A forged press from Cy's own client, carrying Ana's menu token, moves nothing.
+    seat = table.to_move()
+    assert seat is not None
+    menu = panel(fake, players[seat], seat)
+    assert menu is not None
+    version = table.version
+    fake.tamper(cy, fake.last(fake.dm(cy)), menu.buttons[0]["callback_data"])
+    await fake.wait_for(lambda: "not yours" in str(fake.last(fake.dm(cy)).text), what="refusal")
+    assert table.version == version
+    await driver.play()
+
+    assert table.status == Status.FINISHED
+    assert any(m.photo for m in fake.shown(group)), "the public board is in the group"
+    await driver.audit.check(renders)
+    assert not refusals(fake) or all("can't initiate" in r for r in refusals(fake))
+    assert not fake.unanswered()
+
+
+async def test_a_restart_mid_game_keeps_the_messages_and_the_buttons(
+    host: Host, renders: dict[str, set[int | None]]
+) -> None:
+    fake = host.fake
+    ana, bo = fake.user("Ana"), fake.user("Bo")
+    for user in (ana, bo):
+        fake.say(user, "/start")
+    table = await open_in_dm(host, ana, "/new euchre points_to_win=3", [bo])
+    fake.say(ana, "start")
+    await fake.wait_for(lambda: table.status == Status.PLAYING, what="the start")
+    players = {seat_of(table, user): user for user in (ana, bo)}
+    driver = Driver(host, table, players)
+    await driver.play(stop_at=6)
+    early = panel(fake, players[table.to_move() or 0], table.to_move() or 0)
+    assert early is not None
+    stale = (early.chat.user, early.buttons[0]["callback_data"])
+    await driver.play(stop_at=20)
+
+    seat = table.to_move()
+    assert seat is not None
+    mover = players[seat]
+    live = panel(fake, mover, seat)
+    assert live is not None
+    tokens = {b["callback_data"] for b in live.buttons}
+    version = table.version
+
+    await host.restart()
+    table = table_of(host, table.code)
+    driver.table = table
+    assert table.version == version
+    # The mover's menu is posted again (a turn notice) with the very same buttons:
+    # tokens are sealed with the secret kept in the state directory.
+    await fake.wait_for(lambda: panel(fake, mover, seat) not in (None, live), what="the menu")
+    again = panel(fake, mover, seat)
+    assert again is not None and {b["callback_data"] for b in again.buttons} == tokens
+    # The message ids stored before the restart are used after it: the old copy
+    # is removed, so the DM keeps one live menu.
+    assert live.deleted
+
+    # A button from an earlier position is refused with the reason and a fresh menu.
+    user, data = stale
+    assert user is not None
+    if user == mover:
+        fake.tamper(mover, again, data)
+        await fake.wait_for(
+            lambda: "earlier position" in str(again.caption),
+            what="the refusal of a stale button",
+        )
+    assert table.version == version
+
+    await driver.play()
+    assert table.status == Status.FINISHED
+    await driver.audit.check(renders)
+    assert not refusals(fake) and not fake.unanswered()
+    for user in players.values():
+        boards = [m for m in fake.shown(fake.dm(user)) if "· code" in str(m.caption)]
+        assert len(boards) <= 1, "one board per DM, before and after the restart"
