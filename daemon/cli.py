@@ -24,9 +24,10 @@ def _watch(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     config = TableConfig(game=game.id, seed=args.seed)
     _, seats = game.prepare(config)
-    players = [game.player(args.level, args.seed + seat) for seat in range(seats)]
+    level = args.level or game.default_level
+    players = [game.player(level, args.seed + seat) for seat in range(seats)]
     result = play(game, config, players)
-    print(f"{game.title}, seed {args.seed}, {seats} seats, AI level {args.level!r}")
+    print(f"{game.title}, seed {args.seed}, {seats} seats, AI level {level!r}")
     ending = result.outcome.summary if result.outcome else "unfinished"
     print(f"{len(result.moves)} moves; {ending}")
     return 0
@@ -176,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     watch = sub.add_parser("watch", help="play one AI-only game and print how it ended")
     watch.add_argument("game", choices=game_ids())
     watch.add_argument("--seed", type=int, default=1)
-    watch.add_argument("--level", default="normal")
+    watch.add_argument("--level", help="AI level (default: the game's own)")
     watch.set_defaults(func=_watch)
 
     common = argparse.ArgumentParser(add_help=False)

@@ -13,7 +13,15 @@ import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import (
     BaseSettings,
     NoDecode,
@@ -22,7 +30,7 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
-from daemon.model import TablePolicy
+from daemon.model import PacingPolicy, StartPolicy, TablePolicy, TimerPolicy
 
 DEFAULT_CONFIG = Path("/etc/plgames/plgames.toml")
 """Read when no file is named and it exists: where deploy/ installs the config."""
@@ -77,35 +85,99 @@ class HttpConfig(Section):
     _check_host = field_validator("host")(_loopback)
 
 
-def _split_list(value: Any) -> Any:
-    """Environment variables hold plain text: accept `a,b` as well as a list."""
-    if isinstance(value, str):
-        return [part.strip() for part in value.split(",") if part.strip()]
-    return value
+APP_SERVICE_PREFIX = "ProLibertateGames @ "
+"""The app lists a service by the text after this prefix (NATIVE.md §1.1)."""
+MAX_NAME_BYTES = 63 - len(APP_SERVICE_PREFIX.encode())
+"""A DNS-SD instance label holds 63 bytes; the prefix takes 20 of them."""
 
 
-class LanConfig(Section):
+class LanTableSpec(BaseModel):
+    """One `[[lan.tables]]` entry (or an admin's "open a LAN table")."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    game: str
+    name: str = Field(min_length=1)
+    """Shown in the app's list as the host's name; at most 43 UTF-8 bytes (mDNS)."""
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: int | None = None
+    port: int = Field(default=0, ge=0, le=65535)
+    """0 picks a free port; a fixed one lets phones reconnect across a daemon restart."""
+    start: StartPolicy = StartPolicy(mode="countdown", countdown_seconds=30.0)
+    ai_level: str | None = None
+    """None: the `[lan]` section's level."""
+
+    @field_validator("name")
+    @classmethod
+    def _fits_mdns(cls, name: str) -> str:
+        name = name.strip()
+        if not name or len(name.encode()) > MAX_NAME_BYTES:
+            raise ValueError(f"must be 1 to {MAX_NAME_BYTES} UTF-8 bytes (an mDNS label)")
+        return name
+
+    @field_validator("start")
+    @classmethod
+    def _no_late_join(cls, start: StartPolicy) -> StartPolicy:
+        """A phone cannot join a running match (it would wait forever), so a LAN
+        table refuses late joiners with a reason instead."""
+        return start.model_copy(update={"late_join": False})
+
+
+class LanConfig(BaseModel):
+    """The `[lan]` section of the daemon's config."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
     enabled: bool = True
     interfaces: Annotated[list[str], NoDecode] = Field(default_factory=lambda: ["0.0.0.0"])
-    """Addresses the LAN frontend binds to and advertises on (0.0.0.0: all IPv4)."""
+    """IPv4 addresses to listen and announce on (`0.0.0.0`: all of the host's);
+    nothing is sent anywhere else. Tests and demos set 127.0.0.1."""
     name: str = "plgames"
-    """Shown to phones as `ProLibertateGames @ <table name>`; tables default to it."""
+    """The name of LAN tables opened without one (`plgames play`)."""
+    advertise: bool = True
+    tables: list[LanTableSpec] = Field(default_factory=list)
+    pacing: PacingPolicy = PacingPolicy(think_seconds=0.7, hold_seconds=1.4, batch=False)
+    """The app host's own pace; unbatched, so a phone sees every AI card land."""
+    timer: TimerPolicy = TimerPolicy()
+    ai_level: str | None = None
+    """None: the game's `normal` level, or its first where it has none (Katan)."""
+    v1_resend_seconds: float = Field(default=1.5, ge=0)
+    linger_seconds: float = Field(default=20.0, ge=0)
+    hello_timeout_seconds: float = Field(default=30.0, gt=0)
+    write_timeout_seconds: float = Field(default=30.0, gt=0)
 
-    _split = field_validator("interfaces", mode="before")(_split_list)
+    @field_validator("interfaces", mode="before")
+    @classmethod
+    def _split(cls, value: Any) -> Any:
+        """`PLGAMES_LAN__INTERFACES=127.0.0.1,10.0.0.5` arrives as one string."""
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()]
+        return value
 
     @field_validator("interfaces")
     @classmethod
-    def _addresses(cls, value: list[str]) -> list[str]:
-        for item in value:
+    def _ipv4(cls, interfaces: list[str]) -> list[str]:
+        if not interfaces:
+            raise ValueError("name at least one IPv4 address to listen on")
+        for address in interfaces:
             try:
-                ipaddress.ip_address(item)
+                ipaddress.IPv4Address(address)
             except ValueError:
-                raise ValueError(f"{item!r} is not an IP address") from None
-        return value
+                raise ValueError(
+                    f"{address!r} is not an IPv4 address (the app resolves IPv4 only)"
+                ) from None
+        return interfaces
 
 
-class BluetoothConfig(Section):
+class BluetoothConfig(BaseModel):
+    """The `[bluetooth]` section: off unless configured."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
     enabled: bool = False
+    table: str = ""
+    """The name of the `[[lan.tables]]` entry that Bluetooth phones join."""
+    channel: int = Field(default=3, ge=1, le=30)
 
 
 class ChatConfig(Section):
@@ -116,6 +188,38 @@ class ChatConfig(Section):
     @property
     def enabled(self) -> bool:
         return self.token is not None and bool(self.token.get_secret_value())
+
+
+TELEGRAM_API = "https://api.telegram.org/bot"
+TELEGRAM_FILES = "https://api.telegram.org/file/bot"
+
+
+class TelegramConfig(ChatConfig):
+    """`[telegram]`: polling needs only the token; a webhook needs a public URL."""
+
+    mode: Literal["polling", "webhook"] = "polling"
+    """Polling needs nothing reachable from outside; a webhook needs a public HTTPS URL."""
+    poll_timeout: int = Field(default=30, ge=0, le=60)
+    """Seconds one long poll waits for updates before asking again."""
+    webhook_url: str = ""
+    """The public HTTPS address Telegram posts updates to (a proxy forwards it here)."""
+    webhook_listen: str = "127.0.0.1"
+    webhook_port: int = 8443
+    webhook_secret: SecretStr | None = None
+    """Sent by Telegram in `X-Telegram-Bot-Api-Secret-Token`; posts without it are refused."""
+    base_url: str = TELEGRAM_API
+    base_file_url: str = TELEGRAM_FILES
+
+    @model_validator(mode="after")
+    def _webhook_complete(self) -> "TelegramConfig":
+        """Telegram posts only to HTTPS; a self-hosted Bot API server (local
+        mode) may post to plain HTTP on the same machine."""
+        if self.mode != "webhook":
+            return self
+        allowed = ("https://",) if self.base_url == TELEGRAM_API else ("https://", "http://")
+        if not self.webhook_url.startswith(allowed):
+            raise ValueError(f"webhook mode needs webhook_url starting with {' or '.join(allowed)}")
+        return self
 
 
 def _state_dir() -> Path:
@@ -145,7 +249,7 @@ class Settings(BaseSettings):
     lan: LanConfig = LanConfig()
     bluetooth: BluetoothConfig = BluetoothConfig()
     discord: ChatConfig = ChatConfig()
-    telegram: ChatConfig = ChatConfig()
+    telegram: TelegramConfig = TelegramConfig()
 
     @property
     def database(self) -> Path:
@@ -159,7 +263,6 @@ class Settings(BaseSettings):
         """Each frontend and whether it is on."""
         return {
             "lan": self.lan.enabled,
-            "bluetooth": self.bluetooth.enabled,
             "discord": self.discord.enabled,
             "telegram": self.telegram.enabled,
         }

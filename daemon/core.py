@@ -96,6 +96,9 @@ class Daemon:
         return resumed
 
     async def add_frontend(self, frontend: Frontend) -> None:
+        # A series that exists from the start at 0, so an alert on its rate
+        # sees the first failure instead of a series appearing out of nowhere.
+        self.metrics.frontend_errors.labels(frontend.name)
         self.hub.attach(frontend)
         await frontend.start(self)
         self._frontends.append(frontend)
@@ -141,12 +144,14 @@ class Daemon:
             parsed, count = game.prepare(config)
         except EngineError as exc:
             raise Refused(RefusalCode.BAD_OPTIONS, exc.reason) from None
-        if policy.ai_level not in game.levels:
+        level = policy.ai_level or game.default_level
+        if level not in game.levels:
             raise Refused(
                 RefusalCode.BAD_OPTIONS,
-                f"ai_level: {game.title} has no AI level {policy.ai_level!r}; "
+                f"ai_level: {game.title} has no AI level {level!r}; "
                 f"the levels are {', '.join(game.levels)}",
             )
+        policy = policy.model_copy(update={"ai_level": level})
         code = new_join_code(set(self._by_code))
         meta = TableMeta(
             id=uuid.uuid4().hex,

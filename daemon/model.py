@@ -70,9 +70,15 @@ class TimerPolicy(BaseModel):
     """A turn timer per waiting seat; `turn_seconds` 0 (or None) means no timer.
 
     On time-out the seat's move is made by the AI (`ai`) or, for `pass`, by
-    the engine's own "pass/decline" move where the game defines one
-    (`Game.timeout_move`), else by the AI. After `max_misses` time-outs in a
-    row the seat goes to the AI until its owner acts again.
+    the game's own pass/decline move where it has one (`daemon.timeouts`),
+    else by the AI. After `max_misses` time-outs in a row the seat goes to
+    the AI until its owner acts again.
+
+    A request waiting on a seat (a Katan trade offer asking for an answer, or
+    its counter-offers waiting on the offerer) has `answer_seconds` instead,
+    and expires with its fixed answer (a decline, or dismissing the counters:
+    RULINGS 6) whatever `on_timeout` says. An expired answer is not a miss: staying silent is a
+    way to decline.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -81,6 +87,15 @@ class TimerPolicy(BaseModel):
     warn_seconds: float = Field(default=30.0, ge=0)
     on_timeout: Literal["ai", "pass"] = "ai"
     max_misses: int = Field(default=2, ge=1)
+    answer_seconds: float | None = Field(default=None, ge=0)
+    """None: the same as `turn_seconds`; 0: answers wait without a timer."""
+
+    def seconds_for(self, answering: bool) -> float | None:
+        """The time a seat gets for a turn or for an answer; None: no timer."""
+        seconds = self.answer_seconds if answering else None
+        if seconds is None:
+            seconds = self.turn_seconds
+        return seconds or None
 
 
 class PacingPolicy(BaseModel):
@@ -97,13 +112,31 @@ class PacingPolicy(BaseModel):
     batch: bool = True
 
 
+class ExpiryPolicy(BaseModel):
+    """When the daemon gives up on a table nobody uses (0: never).
+
+    A lobby that has not started `lobby_seconds` after it was opened is
+    abandoned. A playing table that people had sat at but none is present at
+    any more (all left, or went to the AI by timing out) is abandoned after
+    `idle_seconds` unless one of them comes back; meanwhile the AI keeps their
+    seats going. Tables no person ever sat at (an AI exhibition) play out.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    lobby_seconds: float = Field(default=86_400.0, ge=0)
+    idle_seconds: float = Field(default=600.0, ge=0)
+
+
 class TablePolicy(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     start: StartPolicy = StartPolicy()
     timer: TimerPolicy = TimerPolicy()
     pacing: PacingPolicy = PacingPolicy()
-    ai_level: str = "normal"
+    expiry: ExpiryPolicy = ExpiryPolicy()
+    ai_level: str | None = None
+    """None: the game's `default_level` (levels are named per game)."""
 
 
 class Seat(BaseModel):
@@ -121,6 +154,22 @@ class Seat(BaseModel):
     @property
     def human(self) -> bool:
         return self.identity is not None and not self.away
+
+
+class TurnClock(BaseModel):
+    """The running turn timer, stored so a restart does not give anyone fresh time.
+
+    It belongs to one wait: the seat asked at table version `version`. The
+    deadline is wall-clock time, the only clock that means anything to the
+    next process; a deadline that passed while the daemon was down fires as
+    soon as the table resumes.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    version: int
+    seat: int
+    deadline: float
 
 
 class TableMeta(BaseModel):
@@ -142,6 +191,9 @@ class TableMeta(BaseModel):
     started_at: float | None = None
     ended_at: float | None = None
     result: str = ""
+    turn_clock: TurnClock | None = None
+    absent_since: float | None = None
+    """Wall time since when nobody who sat here is present (see `ExpiryPolicy`)."""
 
     def seat_of(self, identity: Identity) -> int | None:
         for index, seat in enumerate(self.seats):

@@ -27,12 +27,16 @@ from daemon.sqlite_store import SqliteStore
 
 log = logging.getLogger("plgames.service")
 
-FRONTENDS: dict[str, str] = {}
+FRONTENDS: dict[str, str] = {
+    "lan": "frontends.native.lan:build",
+    "telegram": "frontends.telegram:build",
+}
 """Frontend name → "module:factory" building it from (settings, daemon).
 
-Frontends register here as they are written; one that is switched on but not
-in this table is reported at start and skipped, so a config written for a
-newer build does not stop an older one.
+Imported by name so the daemon loads only the frontends it runs. One that is
+switched on but not in this table is reported at start and skipped, so a
+config written for a newer build does not stop an older one. Bluetooth is
+served by the LAN frontend (the same tables, another transport).
 """
 
 
@@ -109,6 +113,8 @@ class Service:
             await self._http.cleanup()
 
     async def _frontends(self) -> None:
+        if self.settings.bluetooth.enabled and not self.settings.lan.enabled:
+            log.warning("bluetooth is on but lan is off: Bluetooth tables are LAN tables")
         for name, on in self.settings.frontends().items():
             if not on:
                 continue

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -39,8 +40,10 @@ from daemon.model import (
     StepKind,
     StepRecord,
     TableMeta,
+    TurnClock,
 )
 from daemon.store import Store, StoredTable, StoreError
+from daemon.timeouts import expiry_move, pass_move
 from engine.errors import EngineError, IllegalMove
 from engine.protocol import Event, Game, GameOptions, TableConfig, Transition
 
@@ -335,61 +338,67 @@ class Table:
         is a move object or its wire text.
         """
         async with self.lock:
-            self._accepting()
-            meta = self.meta
-            if meta.status != Status.PLAYING or self.state is None:
-                text = (
-                    "The game has not started yet."
-                    if meta.status == Status.LOBBY
-                    else "The game is over."
-                )
-                raise self._refuse(RefusalCode.NOT_PLAYING, text)
-            if expect is not None and expect != self.version:
-                raise self._refuse(
-                    RefusalCode.STALE, "The table moved on before this move arrived."
-                )
-            if actor == Actor.HUMAN:
-                own = None if identity is None else meta.seat_of(identity)
-                if own is None:
-                    raise self._refuse(RefusalCode.NOT_SEATED, "You are not seated at this table.")
-                if seat is not None and seat != own:
-                    raise self._refuse(
-                        RefusalCode.NOT_YOUR_SEAT,
-                        f"Seat {seat} is not yours; you sit in seat {own}.",
-                    )
-                seat = own
-            elif seat is None or (actor == Actor.AI and meta.seats[seat].human):
-                raise self._refuse(RefusalCode.STALE, "That seat is no longer played by the AI.")
-            if self.game.is_finished(self.state):
-                raise self._refuse(RefusalCode.NOT_PLAYING, "The game is over.")
-            if not self.game.may_act(self.state, seat):
-                raise self._refuse(RefusalCode.NOT_YOUR_TURN, "It is not your turn.")
-            if isinstance(move, str):
-                try:
-                    move = self.game.decode_move(move)
-                except (EngineError, ValueError) as exc:
-                    reason = exc.reason if isinstance(exc, EngineError) else str(exc)
-                    raise self._refuse(
-                        RefusalCode.UNREADABLE, f"Unreadable move: {reason}"
-                    ) from None
-            try:
-                transition = self.game.apply(self.state, seat, move)
-            except IllegalMove as exc:
-                raise self._refuse(RefusalCode.ILLEGAL, exc.reason) from None
-            if actor == Actor.HUMAN and (meta.seats[seat].away or meta.seats[seat].misses):
-                meta.seats[seat].away = False
-                meta.seats[seat].misses = 0
-                await self._save("")
-            step = StepRecord(
-                ply=self.version,
-                kind=StepKind.MOVE,
-                seat=seat,
-                move=self.game.encode_move(move),
-                actor=actor,
-                at=self.services.clock.time(),
+            return await self._act_locked(move, identity, seat, actor, expect)
+
+    async def _act_locked(
+        self,
+        move: Any,
+        identity: Identity | None,
+        seat: int | None,
+        actor: Actor,
+        expect: int | None,
+    ) -> int:
+        self._accepting()
+        meta = self.meta
+        if meta.status != Status.PLAYING or self.state is None:
+            text = (
+                "The game has not started yet."
+                if meta.status == Status.LOBBY
+                else "The game is over."
             )
-            await self._commit(step, transition)
-            return self.version
+            raise self._refuse(RefusalCode.NOT_PLAYING, text)
+        if expect is not None and expect != self.version:
+            raise self._refuse(RefusalCode.STALE, "The table moved on before this move arrived.")
+        if actor == Actor.HUMAN:
+            own = None if identity is None else meta.seat_of(identity)
+            if own is None:
+                raise self._refuse(RefusalCode.NOT_SEATED, "You are not seated at this table.")
+            if seat is not None and seat != own:
+                raise self._refuse(
+                    RefusalCode.NOT_YOUR_SEAT,
+                    f"Seat {seat} is not yours; you sit in seat {own}.",
+                )
+            seat = own
+        elif seat is None or (actor == Actor.AI and meta.seats[seat].human):
+            raise self._refuse(RefusalCode.STALE, "That seat is no longer played by the AI.")
+        if self.game.is_finished(self.state):
+            raise self._refuse(RefusalCode.NOT_PLAYING, "The game is over.")
+        if not self.game.may_act(self.state, seat):
+            raise self._refuse(RefusalCode.NOT_YOUR_TURN, "It is not your turn.")
+        if isinstance(move, str):
+            try:
+                move = self.game.decode_move(move)
+            except (EngineError, ValueError) as exc:
+                reason = exc.reason if isinstance(exc, EngineError) else str(exc)
+                raise self._refuse(RefusalCode.UNREADABLE, f"Unreadable move: {reason}") from None
+        try:
+            transition = self.game.apply(self.state, seat, move)
+        except IllegalMove as exc:
+            raise self._refuse(RefusalCode.ILLEGAL, exc.reason) from None
+        if actor == Actor.HUMAN and (meta.seats[seat].away or meta.seats[seat].misses):
+            meta.seats[seat].away = False
+            meta.seats[seat].misses = 0
+            await self._save("")
+        step = StepRecord(
+            ply=self.version,
+            kind=StepKind.MOVE,
+            seat=seat,
+            move=self.game.encode_move(move),
+            actor=actor,
+            at=self.services.clock.time(),
+        )
+        await self._commit(step, transition)
+        return self.version
 
     async def _advance(self, expect: int) -> None:
         """Take a host step (a new deal) nobody is asked for."""
@@ -447,11 +456,26 @@ class Table:
 
     async def _save(self, notice: str) -> None:
         """Store the table's row, then tell everyone at the table what changed."""
+        self._note_presence()
         await self.services.store.save_meta(self.meta)
         self._changed.set()
         if notice:
             self._notify(notice)
         self._tell_listeners()
+
+    def _note_presence(self) -> None:
+        """Start (or stop) the idle clock of a table everyone has left; it is
+        stored with the seats so a restart does not reset it."""
+        seats = self.meta.seats
+        deserted = (
+            self.meta.status == Status.PLAYING
+            and not any(s.human for s in seats)
+            and any(s.identity is not None for s in seats)
+        )
+        if not deserted:
+            self.meta.absent_since = None
+        elif self.meta.absent_since is None:
+            self.meta.absent_since = self.services.clock.time()
 
     # ---- publishing -------------------------------------------------------------
 
@@ -564,6 +588,11 @@ class Table:
     async def _lobby(self) -> None:
         policy = self.meta.policy.start
         while self.meta.status == Status.LOBBY:
+            expires_in = self._left(self.meta.created_at, self.meta.policy.expiry.lobby_seconds)
+            if expires_in is not None and expires_in <= 0:
+                span = _span(self.meta.policy.expiry.lobby_seconds)
+                await self.end(f"Nobody started this table within {span}, so it was closed.")
+                return
             humans = sum(1 for s in self.meta.seats if s.identity is not None)
             if policy.mode == "countdown" and humans:
                 now = self.services.clock.monotonic()
@@ -575,10 +604,16 @@ class Table:
                         if self.meta.status == Status.LOBBY:
                             await self._start_locked()
                     break
-                await self._until_changed(self._countdown_end - now)
+                await self._until_changed(_soonest(self._countdown_end - now, expires_in))
             else:
                 self._countdown_end = None
-                await self._until_changed(None)
+                await self._until_changed(expires_in)
+
+    def _left(self, since: float | None, limit: float) -> float | None:
+        """Seconds until `limit` seconds after the wall time `since`; None: no limit."""
+        if since is None or not limit:
+            return None
+        return since + limit - self.services.clock.time()
 
     def _wanted_humans_reached(self) -> bool:
         policy = self.meta.policy.start
@@ -592,8 +627,15 @@ class Table:
         self._announced = None
         while self.meta.status == Status.PLAYING:
             state = self.state
-            if self._announced is None:
-                self._flush()  # the first deal, or everyone's view again after a restart
+            idle = self._left(self.meta.absent_since, self.meta.policy.expiry.idle_seconds)
+            if idle is not None and idle <= 0:
+                span = _span(self.meta.policy.expiry.idle_seconds)
+                await self.end(f"Everyone left this table over {span} ago, so it was closed.")
+                return
+            if self._announced is None and not self._on_clock_is_human():
+                # The first deal, or everyone's view again after a restart; a
+                # person on turn is announced with their deadline instead.
+                self._flush()
             if game.is_finished(state):
                 await self._finish()
                 return
@@ -609,9 +651,7 @@ class Table:
                 await self._until_changed(None)
                 continue
             if not self.meta.seats[seat].human:
-                if not pacing.batch or any(
-                    p[3] != Actor.AI and p[3] != Actor.HOST for p in self._pending
-                ):
+                if not pacing.batch or any(p.actor not in _QUIET for p in self._pending):
                     self._flush()
                 await self._ai_turn(seat, pacing.think_seconds)
                 continue
@@ -633,7 +673,12 @@ class Table:
         legal = self.game.view_legal_moves(view, seat)
         seed = decision_seed(self.meta.seed, seat, self.version)
         move, took = await self.services.ai.choose(
-            self.game.id, self.meta.policy.ai_level, seed, view, seat, legal
+            self.game.id,
+            self.meta.policy.ai_level or self.game.default_level,
+            seed,
+            view,
+            seat,
+            legal,
         )
         self._last_think = took
         self.services.metrics.ai_think.labels(self.game.id).observe(took)
@@ -643,25 +688,45 @@ class Table:
         timer = self.meta.policy.timer
         clock = self.services.clock
         version = self.version
-        start = clock.monotonic()
-        deadline = start + timer.turn_seconds if timer.turn_seconds else None
-        self.turn_deadline = None if deadline is None else clock.time() + (deadline - start)
+        expiry = expiry_move(self.game, self.state, seat)
+        seconds = timer.seconds_for(answering=expiry is not None)
+        self.turn_deadline = await self._deadline(seat, version, seconds)
+        if not self._still_waiting(seat, version):
+            return  # the person moved while the deadline was being stored
         if self._pending or self._announced != (version, seat, True):
             self._flush()
-        warn_at = None
-        if deadline is not None and 0 < timer.warn_seconds < (timer.turn_seconds or 0):
-            warn_at = deadline - timer.warn_seconds
+        deadline = warn_at = None
+        if self.turn_deadline is not None and seconds is not None:
+            deadline = clock.monotonic() + (self.turn_deadline - clock.time())
+            if 0 < timer.warn_seconds < seconds:
+                warn_at = deadline - timer.warn_seconds
+        doing = "answer" if expiry is not None else "move"
         while self._still_waiting(seat, version):
             now = clock.monotonic()
-            if warn_at is not None and now >= warn_at:
-                warn_at = None
-                self._clock_notice(seat, "warning", f"{timer.warn_seconds:g} seconds left to move.")
-                continue
             if deadline is not None and now >= deadline:
-                await self._time_out(seat, version)
+                await self._time_out(seat, version, expiry)
                 return
+            if warn_at is not None and deadline is not None and now >= warn_at:
+                # After a restart the warning may come late: it says the time really left.
+                warn_at = None
+                self._clock_notice(seat, "warning", f"{_span(deadline - now)} left to {doing}.")
+                continue
             target = warn_at if warn_at is not None else deadline
             await self._until_changed(None if target is None else target - now)
+
+    async def _deadline(self, seat: int, version: int, seconds: float | None) -> float | None:
+        """The wall-clock end of this wait: the stored one if the table was
+        already waiting on this seat at this version before a restart (or a
+        leave and return), else a new one, stored before anyone is told it."""
+        if seconds is None:
+            return None
+        held = self.meta.turn_clock
+        if held is not None and (held.version, held.seat) == (version, seat):
+            return held.deadline
+        deadline = self.services.clock.time() + seconds
+        self.meta.turn_clock = TurnClock(version=version, seat=seat, deadline=deadline)
+        await self.services.store.save_meta(self.meta)
+        return deadline
 
     def _still_waiting(self, seat: int, version: int) -> bool:
         return (
@@ -670,30 +735,37 @@ class Table:
             and self.meta.seats[seat].human
         )
 
-    async def _time_out(self, seat: int, version: int) -> None:
+    async def _time_out(self, seat: int, version: int, expiry: Any) -> None:
+        """Make the move the timer's policy says; an expired request answers as
+        it must (`expiry`) and, being an answer by silence, is not a miss."""
         timer = self.meta.policy.timer
-        holder = self.meta.seats[seat]
-        move = None
-        if timer.on_timeout == "pass":
-            fallback = getattr(self.game, "timeout_move", None)
-            if callable(fallback):
-                move = fallback(self.state, seat)
+        move = expiry
+        if move is None and timer.on_timeout == "pass":
+            move = pass_move(self.game, self.state, seat)
         if move is None:
             move = await self._ai_move(seat)
         if not self._still_waiting(seat, version):
             return  # the person moved while the AI was deciding
-        self._clock_notice(seat, "timeout", "Time is up; a move was made for you.")
         async with self.lock:
+            try:
+                await self._act_locked(move, None, seat, Actor.TIMER, version)
+            except Refused as exc:
+                if exc.code == RefusalCode.UNAVAILABLE:
+                    raise
+                return  # stale: the person got there first
+            # The step is stored before the miss is counted: a crash in between
+            # forgets a miss rather than counting one twice.
+            if expiry is not None:
+                said = self.game.move_label(expiry)
+                self._clock_notice(seat, "timeout", f'Time is up; no answer counts as "{said}".')
+                return
+            holder = self.meta.seats[seat]
             holder.misses += 1
+            self._clock_notice(seat, "timeout", "Time is up; a move was made for you.")
             if holder.misses >= timer.max_misses:
                 holder.away = True
                 self._clock_notice(seat, "to_ai", "The AI plays your seat until you make a move.")
             await self._save("")
-        try:
-            await self.act(move, seat=seat, actor=Actor.TIMER, expect=version)
-        except Refused as exc:
-            if exc.code == RefusalCode.UNAVAILABLE:
-                raise
 
     def _clock_notice(self, seat: int, kind: Any, text: str) -> None:
         identity = self.meta.seats[seat].identity
@@ -735,6 +807,22 @@ def replay_step(game: Game[Any, Any, Any], state: Any, step: StepRecord) -> Tran
     if step.seat is None or step.move is None:
         raise ValueError(f"step {step.ply} is a move without a seat or a move")
     return game.apply(state, step.seat, game.decode_move(step.move))
+
+
+def _soonest(*timeouts: float | None) -> float | None:
+    given = [t for t in timeouts if t is not None]
+    return min(given) if given else None
+
+
+_UNITS = (("hour", 3600), ("minute", 60), ("second", 1))
+
+
+def _span(seconds: float) -> str:
+    """A duration as a person says it: "30 seconds", "10 minutes", "24 hours"."""
+    whole = max(1, math.ceil(round(seconds, 3)))  # 29.9999 s of a real clock is 30
+    unit, size = next((u, n) for u, n in _UNITS if whole % n == 0)
+    count = whole // size
+    return f"{count} {unit}{'s' if count != 1 else ''}"
 
 
 def _visible(pending: Sequence[Applied], seat: int | None) -> tuple[Step, ...]:

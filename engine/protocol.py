@@ -96,6 +96,8 @@ class Game(ABC, Generic[S, M, V]):
     Options: ClassVar[type[GameOptions]]
     levels: ClassVar[tuple[str, ...]]
     """AI levels by name; "random" is always one of them."""
+    default_level: ClassVar[str]
+    """The level a table gets when nobody names one: the game's real opponent."""
 
     # ---- configuration -------------------------------------------------------
 

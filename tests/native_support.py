@@ -45,6 +45,7 @@ class Nim(Game[NimState, int, NimState]):
     title: ClassVar[str] = "Nim"
     Options: ClassVar[type[GameOptions]] = NimOptions
     levels: ClassVar[tuple[str, ...]] = ("random", "normal")
+    default_level: ClassVar[str] = "normal"
 
     def seat_counts(self, options: GameOptions) -> tuple[int, ...]:
         return (2, 3)

@@ -1,4 +1,5 @@
-"""Tables, seats and identities, the choke point and deliveries (issue 3, items 1, 2, 4).
+"""Tables, seats and identities, the choke point, deliveries, and tables nobody
+uses (issue 3, items 1, 2, 4).
 
 Everything here runs on a fake clock with an in-memory store and inline AI,
 so a whole match is driven by loop iterations, never by waiting.
@@ -13,6 +14,7 @@ from daemon.clock import FakeClock, settle
 from daemon.core import Daemon
 from daemon.delivery import Delivery, PublicUpdate, SeatUpdate, TableNotice
 from daemon.model import (
+    ExpiryPolicy,
     Identity,
     Origin,
     PacingPolicy,
@@ -348,3 +350,94 @@ async def test_a_move_that_cannot_be_stored_is_not_made() -> None:
     store.failing = False
     await clock.advance(STORE_RETRY_SECONDS)
     assert table.version > version
+
+
+# ---- tables nobody uses ------------------------------------------------------------------
+
+
+def expiring(lobby: float = 0, idle: float = 0, think: float = 0) -> TablePolicy:
+    return policy(think_seconds=think).model_copy(
+        update={"expiry": ExpiryPolicy(lobby_seconds=lobby, idle_seconds=idle)}
+    )
+
+
+async def test_a_lobby_nobody_starts_is_abandoned_and_its_frontends_told() -> None:
+    daemon, clock, rec = await daemon_with("discord", "telegram")
+    table = await open_table(daemon, policy=expiring(lobby=3600))
+    forever = await open_table(daemon, policy=expiring(lobby=0))
+    await table.join(BO, "Bo")
+    await clock.advance(3599)
+    assert table.status == Status.LOBBY
+    await clock.advance(1)
+    assert table.status == Status.ABANDONED and forever.status == Status.LOBBY
+    said = "Nobody started this table within 1 hour, so it was closed."
+    assert table.meta.result == said
+    for frontend in ("discord", "telegram"):  # the origin's, and Bo's
+        notices = [d for d in rec[frontend].got if isinstance(d, TableNotice)]
+        assert (notices[-1].text, notices[-1].table.status) == (said, Status.ABANDONED)
+    assert (await daemon.store.load(table.meta.id)).meta.status == Status.ABANDONED  # type: ignore[union-attr]
+    with pytest.raises(Refused):
+        await table.join(ANA, "Ana")
+
+
+async def test_a_lobby_that_expired_while_the_daemon_was_down_closes_on_resume() -> None:
+    daemon, clock, _ = await daemon_with("discord")
+    table = await open_table(daemon, policy=expiring(lobby=3600))
+    await clock.advance(600)
+    await daemon.shutdown()
+    later = FakeClock(start=0, wall_offset=clock.time() + 3000)
+    again = Daemon(daemon.store, clock=later, policy=policy())
+    await again.resume()
+    await settle()
+    assert again.table(table.code).status == Status.ABANDONED
+
+
+async def test_a_table_everyone_left_is_abandoned_unless_someone_returns() -> None:
+    daemon, clock, rec = await daemon_with("discord", "telegram")
+    table = await open_table(daemon, policy=expiring(idle=60, think=5))
+    exhibition = await open_table(daemon, policy=expiring(idle=60, think=5))
+    await table.join(ANA, "Ana", seat=0)
+    await table.join(BO, "Bo", seat=2)
+    await table.start()
+    await exhibition.start()
+    await table.leave(ANA)
+    await clock.advance(100)  # Bo is still there
+    assert table.status == Status.PLAYING and table.meta.absent_since is None
+    await table.leave(BO)
+    left_at = clock.time()
+    assert table.meta.absent_since == left_at
+    await clock.advance(40)
+    await table.join(BO, "Bo")  # back in time: the idle clock stops
+    assert table.meta.absent_since is None
+    await table.leave(BO)
+    await clock.advance(55)
+    assert table.status == Status.PLAYING  # the AI kept every seat going meanwhile
+    await clock.advance(10)
+    assert table.status == Status.ABANDONED
+    assert table.meta.result == "Everyone left this table over 1 minute ago, so it was closed."
+    notices = [d.text for d in rec["telegram"].got if isinstance(d, TableNotice)]
+    assert notices[-1] == table.meta.result
+    # Nobody ever sat at the exhibition: it is not "everyone left", it plays on.
+    assert exhibition.status == Status.PLAYING and exhibition.meta.absent_since is None
+
+
+async def test_a_failing_frontend_is_counted_and_the_table_carries_on() -> None:
+    class Broken(Recorder):
+        async def deliver(self, delivery: Delivery) -> None:
+            raise RuntimeError("the chat API is down")
+
+    daemon, _, rec = await daemon_with("discord")
+    await daemon.add_frontend(Broken("telegram"))
+    metrics = daemon.metrics.render().decode()
+    assert 'plgames_frontend_errors_total{frontend="telegram"} 0.0' in metrics
+    table = await open_table(daemon)
+    await table.join(ANA, "Ana", seat=0)
+    await table.join(BO, "Bo", seat=2)
+    await table.start()
+    await table.leave(BO)
+    await play_humans(table, {0: ANA})
+    assert table.status == Status.FINISHED
+    errors = daemon.metrics.registry.get_sample_value(
+        "plgames_frontend_errors_total", {"frontend": "telegram"}
+    )
+    assert errors and errors > 0 and rec["discord"].seat_updates(ANA)

@@ -11,18 +11,18 @@ import socket
 import pytest
 from native_support import QUICK, AppClient, register_nim
 
+from daemon.config import BluetoothConfig, LanConfig, LanTableSpec
 from daemon.core import Daemon
 from daemon.model import Origin
 from daemon.store import MemoryStore
 from frontends.native import bluetooth
 from frontends.native.bluetooth import (
-    BluetoothConfig,
     make_profile,
     missing_support,
     serve_connected,
 )
 from frontends.native.host import LanHost
-from frontends.native.lan import LanConfig, LanFrontend, LanTableSpec
+from frontends.native.lan import LanFrontend
 
 MAC = "AA:BB:CC:DD:EE:FF"
 

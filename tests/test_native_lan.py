@@ -9,13 +9,13 @@ from native_support import AppClient, register_nim
 from zeroconf import IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncZeroconf
 
-from daemon.config import Settings
+from daemon.config import LanConfig, LanTableSpec, Settings
 from daemon.core import Daemon
 from daemon.model import PacingPolicy, StartPolicy, TimerPolicy
 from daemon.store import MemoryStore
 from frontends.native import discovery
 from frontends.native.discovery import SERVICE_TYPE, browse, display_name, instance_name
-from frontends.native.lan import LanConfig, LanFrontend, LanTableSpec, build
+from frontends.native.lan import LanFrontend, build
 from frontends.native.messages import Start
 
 LOOPBACK = ["127.0.0.1"]

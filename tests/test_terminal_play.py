@@ -7,11 +7,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from daemon.config import LanConfig, LanTableSpec
 from daemon.core import Daemon
 from daemon.model import PacingPolicy, StartPolicy, TimerPolicy
 from daemon.store import MemoryStore
 from engine.katan.components import OFFERS_PER_TURN
-from frontends.native.lan import LanConfig, LanFrontend, LanTableSpec
+from frontends.native.lan import LanFrontend
 from frontends.terminal.commands import (
     discover_lines,
     join_table,

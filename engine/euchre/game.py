@@ -21,6 +21,7 @@ class Euchre(Game[EuchreState, EuchreMove, EuchreState]):
     title: ClassVar[str] = "Euchre"
     Options: ClassVar[type[GameOptions]] = EuchreOptions
     levels: ClassVar[tuple[str, ...]] = ("random", *THRESHOLDS)
+    default_level: ClassVar[str] = "normal"
 
     # ---- configuration -----------------------------------------------------------
 

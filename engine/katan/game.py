@@ -28,6 +28,7 @@ class KatanGame(Game[KatanState, Move, KatanView]):
     title: ClassVar[str] = "Katan"
     Options: ClassVar[type[GameOptions]] = KatanOptions
     levels: ClassVar[tuple[str, ...]] = ("katan", "builder", "random")
+    default_level: ClassVar[str] = "katan"
     """The default strong AI, the build-whatever-is-affordable baseline, and random."""
 
     def seat_counts(self, options: GameOptions) -> tuple[int, ...]:

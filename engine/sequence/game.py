@@ -26,6 +26,7 @@ class SequenceGame(Game[SequenceState, Move, SequenceState]):
     title: ClassVar[str] = "Sequence"
     Options: ClassVar[type[GameOptions]] = SequenceOptions
     levels: ClassVar[tuple[str, ...]] = ("random", *LEVELS)
+    default_level: ClassVar[str] = "normal"
 
     # ---- configuration -------------------------------------------------------
 

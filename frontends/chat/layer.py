@@ -642,9 +642,8 @@ class ChatLayer:
         policy = self.policy or self.daemon.policy
         if policy.ai_level not in game.levels:
             # One policy serves every game, but AI level names are per game
-            # (Katan has no "normal"): take the game's first level that thinks.
-            level = next((lv for lv in game.levels if lv != "random"), game.levels[0])
-            policy = policy.model_copy(update={"ai_level": level})
+            # (Katan has no "normal"): the daemon then picks the game's default.
+            policy = policy.model_copy(update={"ai_level": None})
         try:
             table = await self.daemon.open_table(
                 game.id, origin=origin, options=options, seats=seats, policy=policy

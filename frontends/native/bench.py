@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from daemon.ai import InlineAi
+from daemon.config import LanConfig, LanTableSpec
 from daemon.core import Daemon
 from daemon.model import PacingPolicy, StartPolicy, TablePolicy, TimerPolicy
 from daemon.sqlite_store import SqliteStore
-from frontends.native.lan import LanConfig, LanFrontend, LanTableSpec
+from frontends.native.lan import LanFrontend
 from frontends.native.messages import Hello, Intent, Ping, Pong, State, decode
 
 SEATS = 4

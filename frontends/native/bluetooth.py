@@ -23,8 +23,7 @@ import socket
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
+from daemon.config import BluetoothConfig
 from frontends.native.host import LanHost
 from frontends.native.link import Link
 
@@ -36,17 +35,6 @@ PROFILE_PATH = "/org/plgames/rfcomm"
 
 Route = Callable[[], LanHost | None]
 """The host of the table Bluetooth serves now, or None while none is open."""
-
-
-class BluetoothConfig(BaseModel):
-    """The `[bluetooth]` section: off unless configured."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    enabled: bool = False
-    table: str = ""
-    """The name of the `[[lan.tables]]` entry that Bluetooth phones join."""
-    channel: int = Field(default=3, ge=1, le=30)
 
 
 def missing_support() -> list[str]:

@@ -15,10 +15,10 @@ import ifaddr
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+from daemon.config import APP_SERVICE_PREFIX, MAX_NAME_BYTES
+
 SERVICE_TYPE = "_plgames._tcp.local."
-PREFIX = "ProLibertateGames @ "
-MAX_NAME_BYTES = 63 - len(PREFIX.encode())
-"""A DNS-SD instance label holds 63 bytes; the prefix takes 20 of them."""
+PREFIX = APP_SERVICE_PREFIX
 
 
 def instance_name(table_name: str) -> str:

@@ -10,118 +10,28 @@ ends, a fresh one opens under the same name.
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
 from zeroconf.asyncio import AsyncServiceInfo
 
+from daemon.config import BluetoothConfig, LanConfig, LanTableSpec
 from daemon.core import Daemon
 from daemon.model import (
     Origin,
-    PacingPolicy,
-    RefusalCode,
-    Refused,
     StartPolicy,
     TablePolicy,
-    TimerPolicy,
 )
 from daemon.table import Table
-from engine.errors import EngineError
-from engine.registry import get_game
-from frontends.native.bluetooth import Bluetooth, BluetoothConfig
-from frontends.native.discovery import ALL, MAX_NAME_BYTES, Advertiser
+from frontends.native.bluetooth import Bluetooth
+from frontends.native.discovery import ALL, Advertiser
 from frontends.native.host import FRONTEND, LanHost
 from frontends.native.link import LinkLimits
 from frontends.native.tcp import TcpListener
 
 log = logging.getLogger(__name__)
-
-
-class LanTableSpec(BaseModel):
-    """One `[[lan.tables]]` entry (or an admin's "open a LAN table")."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    game: str
-    name: str = Field(min_length=1)
-    """Shown in the app's list as the host's name; at most 43 UTF-8 bytes (mDNS)."""
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: int | None = None
-    port: int = Field(default=0, ge=0, le=65535)
-    """0 picks a free port; a fixed one lets phones reconnect across a daemon restart."""
-    start: StartPolicy = StartPolicy(mode="countdown", countdown_seconds=30.0)
-    ai_level: str | None = None
-    """None: the `[lan]` section's level."""
-
-    @field_validator("name")
-    @classmethod
-    def _fits_mdns(cls, name: str) -> str:
-        name = name.strip()
-        if not name or len(name.encode()) > MAX_NAME_BYTES:
-            raise ValueError(f"must be 1 to {MAX_NAME_BYTES} UTF-8 bytes (an mDNS label)")
-        return name
-
-    @field_validator("start")
-    @classmethod
-    def _no_late_join(cls, start: StartPolicy) -> StartPolicy:
-        """A phone cannot join a running match (it would wait forever), so a LAN
-        table refuses late joiners with a reason instead."""
-        return start.model_copy(update={"late_join": False})
-
-
-class LanConfig(BaseModel):
-    """The `[lan]` section of the daemon's config."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    enabled: bool = True
-    interfaces: list[str] = Field(default_factory=lambda: ["127.0.0.1"])
-    """IPv4 addresses to listen and announce on (`0.0.0.0`: all of the host's);
-    nothing is sent anywhere else."""
-    name: str = "plgames"
-    """The name of LAN tables opened without one (`plgames play`)."""
-    advertise: bool = True
-    tables: list[LanTableSpec] = Field(default_factory=list)
-    pacing: PacingPolicy = PacingPolicy(think_seconds=0.7, hold_seconds=1.4, batch=False)
-    """The app host's own pace; unbatched, so a phone sees every AI card land."""
-    timer: TimerPolicy = TimerPolicy()
-    ai_level: str | None = None
-    """None: the game's `normal` level, or its first where it has none (Katan)."""
-    v1_resend_seconds: float = Field(default=1.5, ge=0)
-    linger_seconds: float = Field(default=20.0, ge=0)
-    hello_timeout_seconds: float = Field(default=30.0, gt=0)
-    write_timeout_seconds: float = Field(default=30.0, gt=0)
-
-    @field_validator("interfaces", mode="before")
-    @classmethod
-    def _split(cls, value: Any) -> Any:
-        """`PLGAMES_LAN__INTERFACES=127.0.0.1,10.0.0.5` arrives as one string."""
-        if isinstance(value, str):
-            return [part.strip() for part in value.split(",") if part.strip()]
-        return value
-
-    @field_validator("interfaces")
-    @classmethod
-    def _ipv4(cls, interfaces: list[str]) -> list[str]:
-        if not interfaces:
-            raise ValueError("name at least one IPv4 address to listen on")
-        for address in interfaces:
-            try:
-                ipaddress.IPv4Address(address)
-            except ValueError:
-                raise ValueError(
-                    f"{address!r} is not an IPv4 address (the app resolves IPv4 only)"
-                ) from None
-        return interfaces
-
-    def limits(self) -> LinkLimits:
-        return LinkLimits(
-            hello_timeout=self.hello_timeout_seconds, write_timeout=self.write_timeout_seconds
-        )
 
 
 @dataclass(slots=True)
@@ -215,13 +125,7 @@ class LanFrontend:
         """Open a new daemon table for phones (from the config or the admin CLI)."""
         if self._daemon is None:
             raise RuntimeError("the LAN frontend has not been started")
-        try:
-            levels = get_game(spec.game).levels
-        except EngineError as exc:
-            raise Refused(RefusalCode.BAD_OPTIONS, exc.reason) from None
         level = spec.ai_level or self.config.ai_level
-        if level is None:
-            level = "normal" if "normal" in levels else levels[0]
         policy = TablePolicy(
             start=spec.start, timer=self.config.timer, pacing=self.config.pacing, ai_level=level
         )
@@ -259,7 +163,10 @@ class LanFrontend:
         host = LanHost(
             table,
             name=table.meta.name,
-            limits=self.config.limits(),
+            limits=LinkLimits(
+                hello_timeout=self.config.hello_timeout_seconds,
+                write_timeout=self.config.write_timeout_seconds,
+            ),
             v1_resend_delay=self.config.v1_resend_seconds,
         )
         listener = TcpListener(host, self.config.interfaces)
@@ -322,6 +229,6 @@ def build(settings: Any, daemon: Any) -> LanFrontend:
     """The service's factory for the `lan` frontend: the `[lan]` and `[bluetooth]`
     sections of the daemon's settings, read with this frontend's own rules."""
     return LanFrontend(
-        LanConfig.model_validate(settings.lan.model_dump()),
-        BluetoothConfig.model_validate(settings.bluetooth.model_dump()),
+        settings.lan,
+        settings.bluetooth,
     )

@@ -13,12 +13,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from daemon.config import LanConfig, LanTableSpec
 from daemon.core import Daemon
 from daemon.model import PacingPolicy, Refused, StartPolicy, TimerPolicy
 from daemon.store import MemoryStore
 from engine.registry import game_ids
 from frontends.native.discovery import ALL, browse
-from frontends.native.lan import LanConfig, LanFrontend, LanTableSpec
+from frontends.native.lan import LanFrontend
 from frontends.terminal.session import Ask, Say, Session, new_device_id
 
 LOOPBACK = "127.0.0.1"
