@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from daemon.core import Daemon
-from daemon.model import Identity, Origin, Refused, StartPolicy
+from daemon.model import Identity, Origin, RefusalCode, Refused, StartPolicy
 from daemon.table import Table
 
 log = logging.getLogger("plgames.control")
@@ -80,6 +80,15 @@ async def _new(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
         policy=policy,
     )
     return {"code": table.code, "name": table.meta.name}
+
+
+async def _lan_open(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
+    """Open a LAN table for phones (and `plgames play`): the LAN frontend's own command."""
+    lan: Any = daemon.frontend("native")
+    if lan is None:
+        raise Refused(RefusalCode.UNAVAILABLE, "The LAN frontend is off (lan.enabled = false).")
+    answer: dict[str, Any] = await lan.command(req)
+    return answer
 
 
 async def _start(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
@@ -149,6 +158,7 @@ COMMANDS: dict[str, Handler] = {
     "tables": _tables,
     "show": _show,
     "new": _new,
+    "lan_open": _lan_open,
     "start": _start,
     "end": _end,
     "kick": _kick,

@@ -103,6 +103,10 @@ class Daemon:
         await frontend.start(self)
         self._frontends.append(frontend)
 
+    def frontend(self, name: str) -> Frontend | None:
+        """A running frontend by name, for admin commands that belong to it."""
+        return next((f for f in self._frontends if f.name == name), None)
+
     async def shutdown(self, drain_seconds: float = 3.0) -> None:
         """Stop taking intents, let steps being stored finish, publish what is
         queued, then close frontends and the store."""

@@ -1,7 +1,9 @@
 """LAN tables end to end on loopback: mDNS announcement, play, withdrawal, reopening."""
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -10,6 +12,7 @@ from zeroconf import IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncZeroconf
 
 from daemon.config import LanConfig, LanTableSpec, Settings
+from daemon.control import ControlServer
 from daemon.core import Daemon
 from daemon.model import PacingPolicy, StartPolicy, TimerPolicy
 from daemon.store import MemoryStore
@@ -158,3 +161,34 @@ async def test_the_admin_command_opens_a_lan_table_and_says_where(
     assert (await client.until("welcome")).accepted
     assert isinstance(await client.until("start"), Start)  # one person wanted: it starts
     await client.close()
+
+
+async def ask(path: Path, request: dict[str, object]) -> dict[str, object]:
+    reader, writer = await asyncio.open_unix_connection(str(path))
+    writer.write(json.dumps(request).encode() + b"\n")
+    await writer.drain()
+    answer: dict[str, object] = json.loads(await reader.readline())
+    writer.close()
+    return answer
+
+
+async def test_the_control_socket_opens_lan_tables_only_when_the_lan_is_on(
+    tmp_path: Path,
+) -> None:
+    """`plgames play` asks the running daemon over its admin socket."""
+    daemon = Daemon(MemoryStore())
+    control = ControlServer(daemon, tmp_path / "control.sock")
+    await control.start()
+    try:
+        off = await ask(control.path, {"cmd": "lan_open", "game": "nim", "seats": 2})
+        assert off["ok"] is False and "lan.enabled" in str(off["error"])
+        await daemon.add_frontend(LanFrontend(config(tables=[])))
+        on = await ask(control.path, {"cmd": "lan_open", "game": "nim", "seats": 2})
+        assert on["ok"] is True and on["address"] == "127.0.0.1"
+        client = await AppClient.connect("127.0.0.1", int(str(on["port"])))
+        await client.hello("phone-3", "Cy")
+        assert (await client.until("welcome")).accepted
+        await client.close()
+    finally:
+        await control.stop()
+        await daemon.shutdown(0.1)
