@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     SecretStr,
@@ -190,6 +191,30 @@ class ChatConfig(Section):
         return self.token is not None and bool(self.token.get_secret_value())
 
 
+def _ids(value: Any) -> Any:
+    """Environment variables hold plain text: accept `1,2` as well as a list."""
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    if isinstance(value, int):
+        return [value]
+    return value
+
+
+class DiscordConfig(ChatConfig):
+    """`[discord]`: the token switches it on; the rest shapes how it behaves."""
+
+    guilds: Annotated[tuple[int, ...], NoDecode, BeforeValidator(_ids)] = ()
+    """Guild ids to sync the slash commands to, at once (development). Empty:
+    sync them globally (production), which Discord may take up to an hour to show."""
+    sync_commands: bool = True
+    """Push the command definitions at every start; off when another deployment owns them."""
+    threads: bool = True
+    """Open each table in a thread of its own where the bot may create threads."""
+    dms: bool = True
+    """Send a person their turn panel and table news by DM when no ephemeral
+    panel of theirs can show it (a person who refuses DMs is not an error)."""
+
+
 TELEGRAM_API = "https://api.telegram.org/bot"
 TELEGRAM_FILES = "https://api.telegram.org/file/bot"
 
@@ -248,7 +273,7 @@ class Settings(BaseSettings):
     http: HttpConfig = HttpConfig()
     lan: LanConfig = LanConfig()
     bluetooth: BluetoothConfig = BluetoothConfig()
-    discord: ChatConfig = ChatConfig()
+    discord: DiscordConfig = DiscordConfig()
     telegram: TelegramConfig = TelegramConfig()
 
     @property

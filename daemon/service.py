@@ -30,6 +30,7 @@ log = logging.getLogger("plgames.service")
 FRONTENDS: dict[str, str] = {
     "lan": "frontends.native.lan:build",
     "telegram": "frontends.telegram:build",
+    "discord": "frontends.discord:build",
 }
 """Frontend name → "module:factory" building it from (settings, daemon).
 

@@ -105,3 +105,23 @@ def test_the_example_config_is_valid() -> None:
     example = Path(__file__).resolve().parent.parent / "deploy" / "plgames.toml"
     settings = load_settings(example)
     assert settings.state_dir == Path("/var/lib/plgames")
+
+
+def test_chat_frontends_switch_on_with_a_token_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("PLGAMES_DISCORD__TOKEN", "discord-secret")
+    monkeypatch.setenv("PLGAMES_DISCORD__GUILDS", "11, 22")
+    monkeypatch.setenv("PLGAMES_TELEGRAM__TOKEN", "123:telegram-secret")
+    settings = load_settings(None)
+    assert settings.frontends() == {"lan": True, "discord": True, "telegram": True}
+    assert settings.discord.guilds == (11, 22)
+    assert settings.telegram.mode == "polling"
+    assert "discord-secret" not in repr(settings) and "telegram-secret" not in repr(settings)
+
+
+def test_a_webhook_without_an_https_address_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PLGAMES_TELEGRAM__TOKEN", "123:abc")
+    monkeypatch.setenv("PLGAMES_TELEGRAM__MODE", "webhook")
+    with pytest.raises(ConfigError, match="webhook_url"):
+        load_settings(None)

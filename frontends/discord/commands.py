@@ -1,0 +1,127 @@
+"""`/plgames …`: the chat layer's conversation as one slash command group.
+
+Each subcommand is spelled back into the line a person would type
+(`/plgames join code:ABCDE` becomes `join ABCDE`), so Discord and Telegram
+share one grammar and one set of answers. Discord's own parameter checks
+(choices, ranges) catch what they can before the layer sees the line; the
+layer explains whatever is still wrong.
+"""
+
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+Run = Callable[[discord.Interaction[Any], str], Awaitable[None]]
+"""Answers one interaction with one typed line (the frontend's `command`)."""
+
+Game = Literal["katan", "euchre", "sequence"]
+
+
+def new_line(game: str, options: dict[str, Any]) -> str:
+    """`new GAME name=value …` for the options that were given."""
+    parts = [f"new {game}"]
+    for name, value in options.items():
+        if value is None:
+            continue
+        text = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        parts.append(f"{name}={text}")
+    return " ".join(parts)
+
+
+def group(run: Run) -> app_commands.Group:
+    """The `/plgames` group; every subcommand hands its line to `run`."""
+    plgames = app_commands.Group(
+        name="plgames", description="Play Katan, Euchre and Sequence at this table"
+    )
+
+    @plgames.command(name="new", description="Open a table in this channel")
+    @app_commands.describe(
+        game="The game",
+        points="Points to win (Katan 3-20, default 10; Euchre, default 10)",
+        players="Katan: seats at the table",
+        award_points="Katan: points for Longest Road and Largest Army",
+        teams="Sequence: number of teams",
+        team_size="Sequence: players in each team",
+        sequences="Sequence: sequences to win",
+        board="Sequence: the board layout",
+        deck="Euchre: cards in the deck",
+        stick_the_dealer="Euchre: the dealer must call when everyone passes",
+        going_alone="Euchre: a maker may play alone",
+        defend_alone="Euchre: a defender may play alone against a lone maker",
+        farmers_hand="Euchre: a hand of nines and tens may be exchanged",
+    )
+    async def new(
+        interaction: discord.Interaction[Any],
+        game: Game,
+        points: app_commands.Range[int, 1, 99] | None = None,
+        players: Literal[3, 4] | None = None,
+        award_points: Literal[2, 5] | None = None,
+        teams: Literal[2, 3] | None = None,
+        team_size: app_commands.Range[int, 1, 4] | None = None,
+        sequences: app_commands.Range[int, 1, 3] | None = None,
+        board: Literal["app", "classic"] | None = None,
+        deck: Literal[24, 32] | None = None,
+        stick_the_dealer: bool | None = None,
+        going_alone: bool | None = None,
+        defend_alone: bool | None = None,
+        farmers_hand: bool | None = None,
+    ) -> None:
+        options = {  # the game options' own names, which the layer reads
+            "points_to_win": points,
+            "players": players,
+            "award_points": award_points,
+            "team_count": teams,
+            "players_per_team": team_size,
+            "sequences_to_win": sequences,
+            "board": board,
+            "deck_size": deck,
+            "stick_the_dealer": stick_the_dealer,
+            "allow_going_alone": going_alone,
+            "defend_alone": defend_alone,
+            "farmers_hand": farmers_hand,
+        }
+        await run(interaction, new_line(game, options))
+
+    @plgames.command(name="join", description="Sit at a table")
+    @app_commands.describe(code="The table's join code (default: the table in this channel)")
+    async def join(interaction: discord.Interaction[Any], code: str | None = None) -> None:
+        await run(interaction, f"join {code}" if code else "join")
+
+    @plgames.command(name="spectate", description="Watch a table")
+    @app_commands.describe(code="The table's join code")
+    async def spectate(interaction: discord.Interaction[Any], code: str) -> None:
+        await run(interaction, f"spectate {code}")
+
+    @plgames.command(name="move", description="Type a move: roll, build road 12, play JH…")
+    @app_commands.describe(text="The move, as you would say it")
+    async def move(
+        interaction: discord.Interaction[Any], text: app_commands.Range[str, 1, 200]
+    ) -> None:
+        await run(interaction, text)
+
+    @plgames.command(name="help", description="What you can do here")
+    @app_commands.describe(topic="A command or a game")
+    async def help_(interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        await run(interaction, f"help {topic}" if topic else "help")
+
+    simple = (
+        ("start", "Start the game at your table"),
+        ("leave", "Leave your seat (the AI plays it)"),
+        ("status", "Where your table stands"),
+        ("hand", "Your cards and moves, privately"),
+        ("rules", "How to play your table's game"),
+        ("options", "The options of your table's game"),
+        ("end", "End your table (its creator only)"),
+    )
+    for name, description in simple:
+        plgames.add_command(_simple(name, description, run))
+    return plgames
+
+
+def _simple(name: str, description: str, run: Run) -> app_commands.Command[Any, Any, None]:
+    async def handler(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, name)
+
+    return app_commands.Command(name=name, description=description, callback=handler)
