@@ -102,10 +102,17 @@ class Service:
                 "frontends": ",".join(n for n, on in settings.frontends().items() if on),
             },
         )
-        log.info(
-            "to play from this machine: plgames table new euchre; plgames table join CODE "
-            "--as NAME; plgames table view CODE --as NAME; plgames table move CODE MOVE --as NAME"
-        )
+        if self.settings.lan.enabled:
+            log.info(
+                "to play from this machine: .venv/bin/plgames play euchre (or sequence, katan); "
+                "phones: the app's 'Join a game nearby'; tables: plgames tables"
+            )
+        else:
+            log.info(
+                "to play from this machine: plgames table new euchre; "
+                "plgames table join CODE --as NAME; plgames table view CODE --as NAME; "
+                "plgames table move CODE MOVE --as NAME"
+            )
 
     async def stop(self) -> None:
         await self.control.stop()
