@@ -8,6 +8,7 @@ Input and output are injected, so a test can play a whole game from a script.
 
 import asyncio
 import contextlib
+import json
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -70,6 +71,8 @@ class Session:
         self._game_id = ""
         self._seat: int | None = None
         self._state: State | None = None
+        self._log_seen = 0
+        """Log lines already on screen, so AI moves print as one line each."""
 
     async def run(self) -> int:
         """Play until the game is over (0), or the host refuses or leaves (1)."""
@@ -106,6 +109,20 @@ class Session:
                 return await self._on_state(self._state)
         return None
 
+    def _show(self, state: State, seat: int) -> None:
+        """The whole table when it is our move or the game is over; otherwise
+        only what happened since (games without a log are drawn whole)."""
+        log = json.loads(state.stateJson).get("log")
+        if isinstance(log, list) and not state.legalMoves and not is_over(state.stateJson):
+            fresh = log[self._log_seen :] if len(log) >= self._log_seen else log
+            for line in fresh:
+                self._say(f"  | {line}")
+            self._log_seen = len(log)
+            return
+        self._say(render(self._game_id, state.stateJson, seat))
+        if isinstance(log, list):
+            self._log_seen = len(log)
+
     def _start(self, start: Start) -> None:
         """Our seat is the one holding our device id, as the app finds it."""
         self._game_id = start.config.gameId
@@ -117,7 +134,7 @@ class Session:
         if self._seat is None:  # came back to a match after missing its start
             self._seat = state.yourSeat
         self._state = state
-        self._say(render(self._game_id, state.stateJson, self._seat))
+        self._show(state, self._seat)
         if is_over(state.stateJson):
             self._say("The game is over.")
             return 0
