@@ -19,6 +19,7 @@ from daemon.clock import Clock, RealClock
 from daemon.delivery import Frontend, Hub
 from daemon.metrics import Metrics
 from daemon.model import (
+    Identity,
     Origin,
     RefusalCode,
     Refused,
@@ -136,8 +137,12 @@ class Daemon:
         name: str = "",
         policy: TablePolicy | None = None,
         seed: int | None = None,
+        creator: Identity | None = None,
     ) -> Table:
-        """A new table in the lobby, every seat played by the AI until someone joins."""
+        """A new table in the lobby, every seat played by the AI until someone joins.
+
+        `creator` is who asked for it (stored in `TableMeta.creator`); opening
+        does not seat them."""
         if self.services.closing:
             raise Refused(RefusalCode.SHUTTING_DOWN, RESTARTING)
         policy = policy or self.policy
@@ -165,6 +170,7 @@ class Daemon:
             options=parsed.model_dump(mode="json", by_alias=True),
             seed=seed,
             origin=origin,
+            creator=creator,
             policy=policy,
             seats=[Seat() for _ in range(count)],
             created_at=self.services.clock.time(),

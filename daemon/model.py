@@ -182,6 +182,9 @@ class TableMeta(BaseModel):
     options: dict[str, object] = Field(default_factory=dict)
     seed: int
     origin: Origin
+    creator: Identity | None = None
+    """Who opened the table (None: an admin, a test, or a row stored before
+    tables remembered it); chat frontends let only them end it."""
     policy: TablePolicy = TablePolicy()
     status: Status = Status.LOBBY
     seats: list[Seat]

@@ -5,7 +5,7 @@ from typing import Any
 
 from engine.katan import moves as mv
 from engine.katan import rules
-from engine.katan.components import RESOURCE_NAMES
+from engine.katan.components import OFFERS_PER_TURN, RESOURCE_NAMES
 from engine.katan.crafted import blank, give
 from engine.katan.game import KATAN
 from engine.katan.state import ROLL, KatanState
@@ -195,3 +195,25 @@ def test_every_free_form_move_met_in_self_play_can_be_composed() -> None:
                     composed += 1
             st = KATAN.apply(st, seat, rng.choice(legal)).state
     assert composed > 30
+
+
+def offer_entries(st: KatanState, seat: int) -> list[str]:
+    view = KATAN.view_for(st, seat)
+    legal = KATAN.view_legal_moves(view, seat)
+    root = PRESENTER.tree(view, seat, legal, NAMES)
+    return [
+        child.label
+        for _, node in walk(root)
+        for child in node.children
+        if child.label.startswith("Offer")
+    ]
+
+
+def test_no_offer_to_players_once_the_turns_offers_are_made() -> None:
+    st = table()
+    assert "Offer to players…" in offer_entries(st, 0)
+    st.offers = OFFERS_PER_TURN - 1
+    assert "Offer to players…" in offer_entries(st, 0)
+    st.offers = OFFERS_PER_TURN
+    assert offer_entries(st, 0) == []  # neither the composer nor the example offer
+    assert not any(m[0] == mv.OFFER for m in KATAN.legal_moves(st, 0))

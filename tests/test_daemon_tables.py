@@ -6,6 +6,9 @@ so a whole match is driven by loop iterations, never by waiting.
 """
 
 import asyncio
+import json
+import sqlite3
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +28,7 @@ from daemon.model import (
     TablePolicy,
     TimerPolicy,
 )
+from daemon.sqlite_store import SqliteStore
 from daemon.store import MemoryStore, StoreError
 from daemon.table import STORE_RETRY_SECONDS, Table, replay_step
 
@@ -441,3 +445,32 @@ async def test_a_failing_frontend_is_counted_and_the_table_carries_on() -> None:
         "plgames_frontend_errors_total", {"frontend": "telegram"}
     )
     assert errors and errors > 0 and rec["discord"].seat_updates(ANA)
+
+
+async def test_the_creator_is_stored_with_the_table_and_old_rows_still_load(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "db.sqlite"
+    store = SqliteStore(path)
+    await store.open()
+    daemon = Daemon(store, clock=FakeClock(), policy=policy())
+    table = await daemon.open_table(
+        "euchre", origin=Origin(frontend="discord", place="#games"), creator=ANA
+    )
+    anonymous = await open_table(daemon)  # opened by an admin: no creator
+    assert table.meta.creator == ANA and anonymous.meta.creator is None
+    assert table.seat_of(ANA) is None  # opening does not seat anyone
+    await daemon.shutdown()
+
+    # A row stored before tables remembered their creator loads with none.
+    old = anonymous.meta.model_dump(mode="json", exclude={"creator"})
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE tables SET meta = ? WHERE id = ?", (json.dumps(old), old["id"]))
+
+    store = SqliteStore(path)
+    await store.open()
+    again = Daemon(store, clock=FakeClock(), policy=policy())
+    assert await again.resume() == 2
+    assert again.table(table.code).meta.creator == ANA
+    assert again.table(anonymous.code).meta.creator is None
+    await again.shutdown()

@@ -113,6 +113,8 @@ class _Seen:
     on_clock: bool | None = None
     repost: bool = False
     backlog: tuple[Event, ...] = ()
+    show: bool = False
+    """Post the panel at the next update even off turn (after a (re-)join)."""
 
 
 @dataclass(slots=True)
@@ -449,8 +451,8 @@ class ChatLayer:
         ended = bool(seen.on_clock) and not update.on_clock
         seen.on_clock = update.on_clock
         to = Target("direct", user=user)
-        if started or (known is None and update.on_clock):
-            seen.repost = False
+        if started or (known is None and update.on_clock) or seen.show:
+            seen.repost = seen.show = False
             backlog, seen.backlog = seen.backlog, ()
             return [Send(to, self.panel(table, update.seat, narration=backlog), slot)]
         if known is None:
@@ -518,22 +520,47 @@ class ChatLayer:
         changed = self._status.get(table.id) != table.status
         self._status[table.id] = table.status
         ours = origin.frontend == self.platform and bool(origin.place)
+        in_dm = ours and self.memory.get(f"dm|{table.id}") is not None
         if ours:
             to = Target("channel", chat=origin.place)
             if table.status == Status.LOBBY:
                 out.append(self._lobby(table, to, origin.place, notice.text))
             else:
                 out.append(Send(to, Message(f"{table.meta.name}: {notice.text}")))
+        if table.status == Status.LOBBY:
+            out += self._joined_lobbies(table, notice)
         if not table.status.open:
             # Nothing at an ended table is edited again: forget its messages.
             self.memory.forget(f"msg|{table.id}|")
             self.memory.forget(f"creator|{table.id}")
-        if changed and table.status != Status.LOBBY and not ours:
+            self.memory.forget(f"dm|{table.id}")
+        if changed and table.status != Status.LOBBY and (in_dm or not ours):
+            # Start and end reach everyone seated, in their own DM (the
+            # opener of a table in a DM has it in the chat above already).
             for identity in notice.identities:
-                if identity.frontend != self.platform:
+                if identity.frontend != self.platform or (in_dm and self._opener(table, identity)):
                     continue
                 text = f"{table.meta.name}: {notice.text}"
                 out.append(Send(Target("direct", user=identity.user), Message(text)))
+        return out
+
+    def _opener(self, table: Table, identity: Identity) -> bool:
+        creator = table.meta.creator
+        if creator is not None:
+            return creator == identity
+        return self.memory.get(f"creator|{table.id}") == identity.user
+
+    def _joined_lobbies(self, table: Table, notice: TableNotice) -> list[Outgoing]:
+        """Keep the lobbies shown in joiners' DMs (see `_joined`) up to date."""
+        out: list[Outgoing] = []
+        for identity in notice.identities:
+            if identity.frontend != self.platform:
+                continue
+            slot = Slot(table.id, "lobby", f"user:{identity.user}")
+            known = self.memory.get(self._slot_key(slot))
+            if known is not None:
+                to = Target("direct", user=identity.user)
+                out.append(Edit(to, known, self.lobby_message(table, notice.text), slot))
         return out
 
     def _lobby(self, table: Table, to: Target, where: str, news: str) -> Outgoing:
@@ -646,11 +673,17 @@ class ChatLayer:
             policy = policy.model_copy(update={"ai_level": None})
         try:
             table = await self.daemon.open_table(
-                game.id, origin=origin, options=options, seats=seats, policy=policy
+                game.id,
+                origin=origin,
+                options=options,
+                seats=seats,
+                policy=policy,
+                creator=self._identity(sender),
             )
         except Refused as exc:
             return [self._say(place, f"No table opened: {exc.reason}")]
-        self.memory.put(f"creator|{table.id}", sender.user)
+        if place.private:
+            self.memory.put(f"dm|{table.id}", "1")
         self._status[table.id] = table.status
         try:
             await table.join(self._identity(sender), sender.name)
@@ -719,12 +752,34 @@ class ChatLayer:
             seat = await table.join(self._identity(sender), sender.name, seat=wanted)
         except Refused as exc:
             return [self._say(place, exc.reason, private=True)]
+        # No await since the join: its seat update is still queued, and will
+        # post the private panel even when it is not this seat's turn.
+        if table.status == Status.PLAYING:
+            self._seen_for(table, seat).show = True
         self._set_focus(sender, table)
         if held is not None:
             return [
                 self._say(place, f"You are back in seat {seat} at {table.meta.name}.", private=True)
             ]
-        return []
+        origin = table.meta.origin
+        if origin.frontend == self.platform and origin.place == place.chat:
+            return []  # the lobby or the board here shows it
+        return [self._joined(table, seat, place)]
+
+    def _joined(self, table: Table, seat: int, place: Place) -> Outgoing:
+        """Confirmation of a join made away from the table's chat (an invite
+        link, `join CODE` in a DM): the lobby, kept up to date when it is a
+        DM, or the seat taken in a game already under way."""
+        news = f"You sit in seat {seat}."
+        if table.status != Status.LOBBY:
+            return self._say(place, f"{news} {table.meta.name} is under way.", private=True)
+        to = Target("reply", chat=place.chat, private=True)
+        message = self.lobby_message(table, news)
+        if not place.private:
+            return Send(to, message)
+        seated = table.meta.seats[seat].identity
+        assert seated is not None
+        return Send(to, message, Slot(table.id, "lobby", f"user:{seated.user}"))
 
     async def _start(self, table: Table, sender: Sender, place: Place) -> list[Outgoing]:
         if table.seat_of(self._identity(sender)) is None:
@@ -754,7 +809,7 @@ class ChatLayer:
         if isinstance(found, str):
             return [self._say(place, found)]
         table, _ = found
-        if self.memory.get(f"creator|{table.id}") != sender.user:
+        if not self._opened_by(table, sender):
             return [
                 self._say(
                     place, f"Only the person who opened {table.meta.name} can end it.", private=True
@@ -840,6 +895,11 @@ class ChatLayer:
 
     def _identity(self, sender: Sender) -> Identity:
         return Identity(frontend=self.platform, user=sender.user)
+
+    def _opened_by(self, table: Table, sender: Sender) -> bool:
+        """Whether `sender` opened `table` (its stored creator; tables opened
+        before the daemon stored one fall back to this layer's memory)."""
+        return self._opener(table, self._identity(sender))
 
     @staticmethod
     def _names(table: Table) -> list[str]:

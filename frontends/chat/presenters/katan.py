@@ -8,6 +8,7 @@ from engine.katan import rules
 from engine.katan.components import (
     DEV_KINDS,
     DEV_LABELS,
+    OFFERS_PER_TURN,
     RESOURCE_NAMES,
     RESOURCES,
     VICTORY_POINT,
@@ -413,7 +414,8 @@ class KatanPresenter(Presenter[KatanView, Move]):
                 bank.append(Node(f"g{give}", f"{ratio[give]} {name} ▸", title, gets))
         if bank:
             out.append(Node("bk", "Bank/harbour ▸", "Trade with the bank: give…", tuple(bank)))
-        if any(st.hands[seat * RESOURCES : (seat + 1) * RESOURCES]):
+        holds = any(st.hands[seat * RESOURCES : (seat + 1) * RESOURCES])
+        if holds and st.offers < OFFERS_PER_TURN:  # the rules refuse more offers this turn
             out.append(Compose("Offer to players…", Draft("offer").payload(), "primary"))
         for move in legal:
             if move[0] == OFFER:

@@ -1,0 +1,162 @@
+"""Who opened a table, invites answered in the joiner's own chat, notices for
+tables opened in a DM, and private panels after a re-join or `hand`."""
+
+import pytest
+from chat_support import FakeChat, daemon_with_chat
+
+from daemon.clock import FakeClock, settle
+from daemon.core import Daemon
+from daemon.model import Identity, Status
+from daemon.table import Table
+from frontends.chat import ChatMemory, Place, Sender
+from frontends.chat.layer import ChatLayer
+
+ANA = Sender("1", "Ana")
+BO = Sender("2", "Bo")
+CY = Sender("3", "Cy")
+GROUP = Place("g")
+SEED = 20240611
+
+
+@pytest.fixture(autouse=True)
+def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("daemon.core.secrets.randbits", lambda bits: SEED)
+
+
+def dm(person: Sender) -> Place:
+    return Place(f"dm-{person.user}", private=True)
+
+
+async def opened(chat: FakeChat, daemon: Daemon, line: str, place: Place = GROUP) -> Table:
+    await chat.type(ANA, line, place)
+    (table,) = [t for t in daemon.tables.values() if t.status == Status.LOBBY]
+    return table
+
+
+async def test_the_opener_is_the_tables_creator_and_alone_may_end_it() -> None:
+    daemon, _, chat = await daemon_with_chat()
+    table = await opened(chat, daemon, "new euchre")
+    assert table.meta.creator == Identity(frontend="plain", user=ANA.user)
+    await chat.type(BO, f"join {table.code}", GROUP)
+    # The layer's own memory is not what decides: a fresh one (a restart
+    # without a memory file) still knows who opened the table.
+    chat.layer.memory = ChatMemory()
+    answer = await chat.type(BO, "end game", GROUP)
+    assert "Only the person who opened" in answer[0].message.text
+    assert table.status == Status.LOBBY
+    await chat.type(ANA, "end game", GROUP)
+    assert table.status == Status.ABANDONED
+    await daemon.shutdown(0.1)
+
+
+async def test_a_table_without_a_stored_creator_falls_back_to_the_memory() -> None:
+    daemon, _, chat = await daemon_with_chat()
+    table = await opened(chat, daemon, "new euchre")
+    table.meta.creator = None  # stored before tables remembered their creator
+    layer: ChatLayer = chat.layer
+    layer.memory.put(f"creator|{table.id}", ANA.user)
+    await chat.type(BO, f"join {table.code}", GROUP)
+    await chat.type(BO, "end game", GROUP)
+    assert table.status == Status.LOBBY
+    await chat.type(ANA, "end game", GROUP)
+    assert table.status == Status.ABANDONED
+    await daemon.shutdown(0.1)
+
+
+async def test_a_join_in_a_dm_is_answered_there_with_the_lobby_kept_current() -> None:
+    daemon, _, chat = await daemon_with_chat()
+    table = await opened(chat, daemon, "new euchre")
+    answer = await chat.type(BO, f"join {table.code}", dm(BO))
+    assert "You sit in seat 1." in answer[0].message.text
+    (lobby,) = chat.direct(BO.user)
+    assert table.code in lobby.message.text
+    assert "0: Ana" in lobby.message.text and "1: Bo" in lobby.message.text
+    assert lobby.message.menu is not None
+    await chat.type(CY, f"join {table.code}", dm(CY))
+    assert "2: Cy" in chat.posted[lobby.id].message.text  # Bo's copy was edited
+    assert chat.direct(BO.user) == [lobby]
+    # A join where the lobby is shown gets no extra message.
+    group_before = len(chat.channel("g"))
+    await chat.type(CY, "leave", GROUP)
+    await chat.type(CY, f"join {table.code}", GROUP)
+    assert len(chat.channel("g")) == group_before
+    assert len(chat.direct(CY.user)) == 1
+    await daemon.shutdown(0.1)
+
+
+async def test_a_table_opened_in_a_dm_tells_everyone_seated_when_it_starts_and_ends() -> None:
+    daemon, _, chat = await daemon_with_chat()
+    table = await opened(chat, daemon, "new euchre", dm(ANA))
+    for person in (BO, CY):
+        await chat.type(person, f"join {table.code}", dm(person))
+    await chat.type(BO, "start", dm(BO))
+    assert table.status == Status.PLAYING
+    await chat.type(ANA, "end game", dm(ANA))
+    assert table.status == Status.ABANDONED
+    for person in (BO, CY):
+        texts = [p.message.text for p in chat.direct(person.user)]
+        assert f"{table.meta.name}: The game begins." in texts
+        assert f"{table.meta.name}: Ended by Ana." in texts
+    # Ana's DM is the table's chat: she is told there, once.
+    ana = [p.message.text for p in chat.direct(ANA.user) + chat.channel(dm(ANA).chat)]
+    assert ana.count(f"{table.meta.name}: The game begins.") == 1
+    assert ana.count(f"{table.meta.name}: Ended by Ana.") == 1
+    assert chat.layer.memory.get(f"dm|{table.id}") is None
+    await daemon.shutdown(0.1)
+
+
+async def test_a_group_table_still_tells_only_its_group() -> None:
+    daemon, _, chat = await daemon_with_chat()
+    table = await opened(chat, daemon, "new euchre")
+    await chat.type(BO, f"join {table.code}", GROUP)
+    await chat.type(BO, "start", GROUP)
+    await chat.type(ANA, "end game", GROUP)
+    begins = f"{table.meta.name}: The game begins."
+    assert all(p.message.text != begins for p in chat.direct(BO.user))
+    assert any(p.message.text == begins for p in chat.channel("g"))
+    await daemon.shutdown(0.1)
+
+
+async def off_turn(table: Table, clock: FakeClock, seat: int) -> None:
+    """Run the table until someone other than `seat` is to move."""
+    for _ in range(200):
+        await settle()
+        if table.to_move() not in (None, seat):
+            return
+        await clock.advance(1)
+    raise AssertionError("the seat was always on turn")
+
+
+async def test_rejoin_and_hand_post_the_panel_off_turn() -> None:
+    daemon, clock, chat = await daemon_with_chat()
+    table = await opened(chat, daemon, "new euchre")
+    await chat.type(BO, f"join {table.code}", GROUP)
+    await chat.type(BO, "start", GROUP)
+    await chat.type(BO, "leave", GROUP)
+    await off_turn(table, clock, 1)
+    before = len(chat.direct(BO.user))
+    answer = await chat.type(BO, f"join {table.code}", GROUP)
+    assert "back in seat 1" in answer[0].message.text
+    await settle()
+    after = chat.direct(BO.user)[before:]
+    panels = [p for p in after if p.message.picture is not None]
+    assert panels, [p.message.text for p in after]
+    assert "Waiting for" in panels[-1].message.text  # someone else's turn
+    # `hand` off turn: the panel again, privately.
+    await off_turn(table, clock, 1)
+    answer = await chat.type(BO, "hand", GROUP)
+    assert answer and answer[0].to.private and answer[0].message.picture is not None
+    await daemon.shutdown(0.1)
+
+
+async def test_a_late_join_through_an_invite_gets_its_seat_and_panel() -> None:
+    daemon, clock, chat = await daemon_with_chat()
+    table = await opened(chat, daemon, "new euchre")
+    await chat.type(ANA, "start", GROUP)
+    await off_turn(table, clock, 1)
+    answer = await chat.type(BO, f"join {table.code} 1", dm(BO))
+    assert table.seat_of(Identity(frontend="plain", user=BO.user)) == 1
+    assert "You sit in seat 1" in answer[0].message.text
+    await settle()
+    assert any(p.message.picture is not None for p in chat.direct(BO.user))
+    await daemon.shutdown(0.1)
