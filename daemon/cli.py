@@ -149,9 +149,12 @@ def _new(args: argparse.Namespace) -> int:
     if args.countdown is not None:
         start["countdown_seconds"] = args.countdown
     request["start"] = start
+    if args.lan:
+        request["cmd"] = "lan_open"
     answer = _ask(args, request)
     if not args.json:
-        print(f"{answer['code']}  {answer['name']}")
+        where = f"  on {answer['address']}:{answer['port']}" if args.lan else ""
+        print(f"{answer['code']}  {answer['name']}{where}")
     return 0
 
 
@@ -216,6 +219,11 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--start", choices=("manual", "when_full", "countdown"), default="manual")
     new.add_argument("--humans", type=int, help="people wanted before a when_full start")
     new.add_argument("--countdown", type=float, help="seconds from the first join to the start")
+    new.add_argument(
+        "--lan",
+        action="store_true",
+        help="a LAN table: its own port, announced to phones by mDNS (late joiners refused)",
+    )
     new.set_defaults(func=_new)
     start = table.add_parser("start", parents=[admin], help="start a table in the lobby")
     start.add_argument("code")

@@ -49,6 +49,10 @@ class Service:
         self.ready = asyncio.Event()
         self.http_port: int | None = None
         self.notifier = sdnotify.SystemdNotifier()
+        if self.notifier.socket is not None:
+            # Its sends run on the event loop: a reader that falls behind must
+            # cost a dropped ping, never a stalled daemon.
+            self.notifier.socket.setblocking(False)
         store = SqliteStore(settings.database, synchronous=settings.storage.synchronous)
         self.daemon = Daemon(
             store,

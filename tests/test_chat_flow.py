@@ -10,7 +10,8 @@ from chat_support import QUICK, FakeChat, Posted, choice, daemon_with_chat
 
 from daemon.clock import FakeClock, settle
 from daemon.core import Daemon
-from daemon.model import Status
+from daemon.delivery import SeatUpdate
+from daemon.model import Identity, Status
 from daemon.table import Table
 from frontends.chat import Place, Sender
 from frontends.chat.presenters import presenter_for
@@ -120,6 +121,39 @@ async def test_a_whole_sequence_game_through_typed_text() -> None:
     assert table.status == Status.FINISHED and typed > 5
     # Everything went to Ana's DM: the board (the table's chat) and her panels.
     assert all(p.to.user == "1" or p.to.chat == "dm-1" for p in chat.posted.values())
+    await daemon.shutdown(0.1)
+
+
+async def test_an_update_that_changes_nothing_keeps_the_menu_navigated_to() -> None:
+    """A seat update with the same position and moves for the seat on turn
+    leaves its panel alone: a chosen card's squares stay on screen."""
+    daemon, clock, chat = await daemon_with_chat()
+    dm = Place("dm-1", private=True)
+    table = await opened(chat, daemon, "new sequence", dm)
+    await chat.type(ANA, "start", dm)
+    assert await until_person(table, clock, {0: ANA}) is not None
+    panel = chat.panel("1")
+    menu = panel.message.menu
+    assert menu is not None
+    root = panel.message
+    card = next(c for c in menu.choices() if c.kind == "open")
+    await chat.tap(ANA, card, panel.id)
+    chosen = chat.posted[panel.id].message
+    assert chosen.text != root.text and "choose a square" in chosen.text
+    assert table.state is not None
+    again = SeatUpdate(
+        table.ref(),
+        0,
+        Identity(frontend="plain", user=ANA.user),
+        table.view_for(0),
+        (),
+        True,
+        tuple(table.game.legal_moves(table.state, 0)),
+        table.turn_deadline,
+    )
+    before = len(chat.actions)
+    await chat.deliver(again)
+    assert chat.actions[before:] == [] and chat.posted[panel.id].message is chosen
     await daemon.shutdown(0.1)
 
 

@@ -1,14 +1,18 @@
 """Who opened a table, invites answered in the joiner's own chat, notices for
 tables opened in a DM, and private panels after a re-join or `hand`."""
 
+import asyncio
+from typing import Any
+
 import pytest
-from chat_support import FakeChat, daemon_with_chat
+from chat_support import QUICK, FakeChat, daemon_with_chat
 
 from daemon.clock import FakeClock, settle
 from daemon.core import Daemon
 from daemon.model import Identity, Status
+from daemon.store import MemoryStore
 from daemon.table import Table
-from frontends.chat import ChatMemory, Place, Sender
+from frontends.chat import ChatMemory, Outgoing, Place, Sender
 from frontends.chat.layer import ChatLayer
 
 ANA = Sender("1", "Ana")
@@ -60,6 +64,41 @@ async def test_a_table_without_a_stored_creator_falls_back_to_the_memory() -> No
     assert table.status == Status.LOBBY
     await chat.type(ANA, "end game", GROUP)
     assert table.status == Status.ABANDONED
+    await daemon.shutdown(0.1)
+
+
+class SlowChat(FakeChat):
+    """A platform whose posts take a while (a network round trip), so
+    deliveries are handled while a reply is still being posted."""
+
+    async def perform(self, action: Outgoing, context: Any) -> str | None:
+        await asyncio.sleep(0.02)
+        return await super().perform(action, context)
+
+
+async def test_new_posts_one_lobby_even_when_posting_is_slow() -> None:
+    daemon = Daemon(MemoryStore(), clock=FakeClock(), policy=QUICK)
+    chat = SlowChat()
+    await daemon.add_frontend(chat)
+    table = await opened(chat, daemon, "new euchre")
+    await asyncio.sleep(0.1)
+    lobbies = [p for p in chat.channel("g") if "join code" in p.message.text]
+    assert len(lobbies) == 1, [p.message.text for p in lobbies]
+    assert "0: Ana" in lobbies[0].message.text
+    await chat.type(BO, f"join {table.code}", GROUP)
+    await asyncio.sleep(0.1)
+    lobbies = [p for p in chat.channel("g") if "join code" in p.message.text]
+    assert len(lobbies) == 1 and "Bo" in lobbies[0].message.text
+    await daemon.shutdown(0.1)
+
+
+async def test_the_lobby_text_carries_no_markup() -> None:
+    """Backticks would show as is where the adapter escapes its text."""
+    daemon, _, chat = await daemon_with_chat()
+    table = await opened(chat, daemon, "new euchre")
+    (lobby,) = [p for p in chat.channel("g") if "join code" in p.message.text]
+    assert f'"join {table.code}"' in lobby.message.text
+    assert "`" not in lobby.message.text
     await daemon.shutdown(0.1)
 
 

@@ -6,15 +6,25 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from chat_support import QUICK, FakeChat, Posted, daemon_with_chat
+from chat_support import QUICK, SECRET, FakeChat, Posted, daemon_with_chat
 
 from daemon.clock import settle
 from daemon.core import Daemon
+from daemon.delivery import PublicUpdate
 from daemon.model import Status
 from daemon.sqlite_store import SqliteStore
 from daemon.table import Table
-from frontends.chat import Choice, Edit, FileChatMemory, Place, Sender, load_secret
-from frontends.chat.layer import FOREIGN, FORGED, GONE, STALE, UNREADABLE
+from frontends.chat import (
+    PLAIN,
+    Choice,
+    Edit,
+    FileChatMemory,
+    Place,
+    Send,
+    Sender,
+    load_secret,
+)
+from frontends.chat.layer import FOREIGN, FORGED, GONE, STALE, UNREADABLE, ChatLayer
 from frontends.chat.tokens import Grant, Malformed, TokenCodec
 
 ANA = Sender("1", "Ana")
@@ -67,6 +77,34 @@ async def on_turn(table: Table, seat: int) -> None:
 def a_move(post: Posted) -> Choice:
     assert post.message.menu is not None
     return next(c for c in post.message.menu.choices() if c.kind in ("move", "spot"))
+
+
+async def test_a_restarted_layer_remembers_whose_turn_the_board_was_posted_for(
+    tmp_path: Path,
+) -> None:
+    """The board's turn is kept with its message id: after a restart the same
+    person on turn edits that board, another person's turn posts a new one."""
+    memory = tmp_path / "chat-plain.json"
+    daemon, _, chat = await daemon_with_chat(memory=FileChatMemory(memory))
+    await chat.type(ANA, "new euchre", GROUP)
+    (table,) = daemon.tables.values()
+    await chat.type(BO, f"join {table.code}", GROUP)
+    await chat.type(ANA, "start", GROUP)
+    await on_turn(table, 1)
+    await settle()
+    board = chat.layer.memory.get(f"msg|{table.id}|board|g")
+    assert board is not None
+
+    def update(seat: int) -> PublicUpdate:
+        return PublicUpdate(table.ref(), table.view_for(None), (), seat, ())
+
+    restarted = ChatLayer(daemon, PLAIN, secret=SECRET, memory=FileChatMemory(memory))
+    (same,) = restarted.deliver(update(1))
+    assert isinstance(same, Edit) and same.message_id == board
+    restarted = ChatLayer(daemon, PLAIN, secret=SECRET, memory=FileChatMemory(memory))
+    (other,) = restarted.deliver(update(0))
+    assert isinstance(other, Send) and other.message.mentions == (ANA.user,)
+    await daemon.shutdown(0.1)
 
 
 async def test_someone_elses_menu_is_refused_with_their_own_menu() -> None:

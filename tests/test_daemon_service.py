@@ -1,5 +1,6 @@
 """`plgames serve` as systemd runs it, and the admin CLI against it (issue 3, items 7, 8)."""
 
+import contextlib
 import json
 import os
 import signal
@@ -7,6 +8,7 @@ import socket
 import stat
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -25,18 +27,27 @@ def free_port() -> int:
 
 
 class Notify:
-    """A stand-in for systemd's notification socket."""
+    """systemd's side of NOTIFY_SOCKET: it reads every datagram as it comes,
+    as systemd does, so the daemon's non-blocking sends are never dropped."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.sock.bind(str(path))
         self.got: list[str] = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                self.got.append(self.sock.recv(4096).decode())
 
     def wait_for(self, text: str, seconds: float = 20) -> None:
-        self.sock.settimeout(seconds)
-        while not any(text in message for message in self.got):
-            self.got.append(self.sock.recv(4096).decode())
+        deadline = time.monotonic() + seconds
+        while not any(text in message for message in list(self.got)):
+            assert time.monotonic() < deadline, f"no {text!r} from the daemon: {self.got[-5:]}"
+            time.sleep(0.02)
 
 
 @pytest.fixture
@@ -53,10 +64,13 @@ def daemon(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Notify, in
     }
     env.pop("PLGAMES_CONFIG", None)
     state = tmp_path / "state"
+    # A file, not a pipe: nobody reads a pipe while the test runs, and a full
+    # one would stall the daemon on its next log line.
+    log = (tmp_path / "serve.log").open("wb")
     proc = subprocess.Popen(
         [sys.executable, "-m", "daemon.cli", "serve", "--state-dir", str(state)],
         env=env,
-        stdout=subprocess.PIPE,
+        stdout=log,
         stderr=subprocess.STDOUT,
     )
     try:
@@ -66,6 +80,7 @@ def daemon(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Notify, in
         if proc.poll() is None:
             proc.kill()
         proc.wait()
+        log.close()
         notify.sock.close()
 
 
@@ -104,6 +119,9 @@ def test_serve_speaks_systemd_health_metrics_and_admin(
         cli(capsys, state, "table", "join", code, "--as", "ana")
     with pytest.raises(SystemExit, match="There is no table 'NOPE9'"):
         cli(capsys, state, "table", "show", "NOPE9")
+    lan = cli(capsys, state, "table", "new", "sequence", "--lan", "--name", "Kitchen").split()
+    assert lan[1] == "Kitchen" and lan[2] == "on" and lan[3].startswith("127.0.0.1:")
+    assert "lobby" in cli(capsys, state, "table", "show", lan[0])
 
     status, body = get(port, "/healthz")
     assert status == 200 and json.loads(body)["status"] == "ok"
@@ -122,8 +140,8 @@ def test_serve_speaks_systemd_health_metrics_and_admin(
     assert time.monotonic() - began < 5
     notify.wait_for("STOPPING=1")
     assert not control.exists()
-    assert proc.stdout is not None
-    lines = [json.loads(line) for line in proc.stdout.read().decode().splitlines()]
+    output = (state.parent / "serve.log").read_text()
+    lines = [json.loads(line) for line in output.splitlines()]
     assert {"ready", "stopping", "stopped"} <= {line["msg"] for line in lines}
     ready = next(line for line in lines if line["msg"] == "ready")
     assert ready["http"] == f"127.0.0.1:{port}" and ready["frontends"] == "lan"

@@ -102,8 +102,8 @@ GONE: Final = "That table is gone."
 
 
 UNSEEN: Final = -1
-"""No update seen since this process started (a restart re-publishes the same
-position, which edits the remembered messages instead of posting again)."""
+"""No update remembered for a board (a memory from before the turn was kept:
+the next update edits the remembered message instead of posting again)."""
 
 
 @dataclass(slots=True)
@@ -115,14 +115,18 @@ class _Seen:
     backlog: tuple[Event, ...] = ()
     show: bool = False
     """Post the panel at the next update even off turn (after a (re-)join)."""
+    shown: tuple[Any, ...] | None = None
+    """What the last update rendered for the seat (version, clock, moves,
+    names, status): an update that changes none of it leaves the panel, and
+    the menu its owner navigated to, alone."""
 
 
 @dataclass(slots=True)
 class _Board:
-    """Per table and chat: who the table waited on at the last update, and
-    the events since the board message was posted (edits accumulate them)."""
+    """Per table and chat: the events since the board message was posted
+    (edits accumulate them). Who the table waited on at the last update is
+    kept in the chat memory (`_board_turn`), so it survives a restart."""
 
-    turn: int | None = UNSEEN
     backlog: tuple[Event, ...] = ()
 
 
@@ -162,6 +166,9 @@ class ChatLayer:
         self._seen: dict[tuple[str, int], _Seen] = {}
         self._boards: dict[tuple[str, str], _Board] = {}
         self._status: dict[str, Status] = {}
+        self._answering: set[str] = set()
+        """Lobby slots whose `new` reply is on its way: the opener's own join
+        notice is skipped there, since the reply already shows it."""
 
     # ==== typed lines ===========================================================================
 
@@ -450,12 +457,16 @@ class ChatLayer:
         started = update.on_clock and (seen.on_clock is False or seen.repost)
         ended = bool(seen.on_clock) and not update.on_clock
         seen.on_clock = update.on_clock
+        names = tuple(self._names(table))
+        mark = (table.version, update.on_clock, update.legal, names, table.status)
+        unchanged = mark == seen.shown and not update.events
+        seen.shown = mark
         to = Target("direct", user=user)
         if started or (known is None and update.on_clock) or seen.show:
             seen.repost = seen.show = False
             backlog, seen.backlog = seen.backlog, ()
             return [Send(to, self.panel(table, update.seat, narration=backlog), slot)]
-        if known is None:
+        if known is None or unchanged:
             return []
         if update.on_clock or ended or update.events or table.status != Status.PLAYING:
             backlog, seen.backlog = seen.backlog, ()
@@ -482,8 +493,11 @@ class ChatLayer:
         waiting = update.to_move
         person = waiting is not None and table.meta.seats[waiting].human
         over = table.game.is_finished(table.state) if table.state is not None else False
-        fresh = known is None or over or (person and board.turn not in (UNSEEN, waiting))
-        board.turn = waiting
+        turn = self._board_turn(table, where)
+        fresh = known is None or over or (person and turn not in (UNSEEN, waiting))
+        # Only which person's turn it is matters (any AI or nobody is "-"),
+        # so a run of AI moves does not rewrite the memory at every step.
+        self.memory.put(self._turn_key(table, where), str(waiting) if person else "-")
         mentions: tuple[str, ...] = ()
         if person and waiting is not None and fresh:
             identity = table.meta.seats[waiting].identity
@@ -495,6 +509,21 @@ class ChatLayer:
             return [Send(to, message, slot)]
         assert known is not None
         return [Edit(to, known, message, slot)]
+
+    @staticmethod
+    def _turn_key(table: Table, where: str) -> str:
+        return f"turn|{table.id}|{where}"
+
+    def _board_turn(self, table: Table, where: str) -> int | None:
+        """The person the table waited on at the last public update shown in
+        `where`: None for an AI or nobody, UNSEEN when not remembered (a
+        memory from before the turn was kept)."""
+        value = self.memory.get(self._turn_key(table, where))
+        if value is None:
+            return UNSEEN
+        if value == "-":
+            return None
+        return int(value) if value.isdigit() else UNSEEN
 
     def board_message(
         self, table: Table, narration: Sequence[Event] = (), mentions: tuple[str, ...] = ()
@@ -524,7 +553,8 @@ class ChatLayer:
         if ours:
             to = Target("channel", chat=origin.place)
             if table.status == Status.LOBBY:
-                out.append(self._lobby(table, to, origin.place, notice.text))
+                if (lobby := self._lobby(table, to, origin.place, notice.text)) is not None:
+                    out.append(lobby)
             else:
                 out.append(Send(to, Message(f"{table.meta.name}: {notice.text}")))
         if table.status == Status.LOBBY:
@@ -532,6 +562,7 @@ class ChatLayer:
         if not table.status.open:
             # Nothing at an ended table is edited again: forget its messages.
             self.memory.forget(f"msg|{table.id}|")
+            self.memory.forget(f"turn|{table.id}|")
             self.memory.forget(f"creator|{table.id}")
             self.memory.forget(f"dm|{table.id}")
         if changed and table.status != Status.LOBBY and (in_dm or not ours):
@@ -563,10 +594,18 @@ class ChatLayer:
                 out.append(Edit(to, known, self.lobby_message(table, notice.text), slot))
         return out
 
-    def _lobby(self, table: Table, to: Target, where: str, news: str) -> Outgoing:
+    def _lobby(self, table: Table, to: Target, where: str, news: str) -> Outgoing | None:
+        """The lobby in the table's chat: edited, or posted when there is none;
+        None for the opener's own join while the `new` reply is being posted
+        (it already shows the opener seated: one lobby, not two)."""
         slot = Slot(table.id, "lobby", where)
+        key = self._slot_key(slot)
+        known = self.memory.get(key)
+        if key in self._answering:
+            self._answering.discard(key)
+            if known is None:
+                return None
         message = self.lobby_message(table, news)
-        known = self.memory.get(self._slot_key(slot))
         return Send(to, message, slot) if known is None else Edit(to, known, message, slot)
 
     def lobby_message(self, table: Table, news: str = "") -> Message:
@@ -578,7 +617,9 @@ class ChatLayer:
         lines = [f"{table.meta.name} — join code {table.code}", f"Seats: {seats}"]
         if news:
             lines.append(news)
-        lines.append(f"Say `join {table.code}` or press Join; `start` when everyone is in.")
+        # Plain quotes: the profile has no markup, and backticks show as is
+        # on platforms whose adapter escapes the text.
+        lines.append(f'Say "join {table.code}" or press Join; "start" when everyone is in.')
         items = [
             Item("Join", "flow", "fj", "primary"),
             Item("Start", "flow", "fs", "success"),
@@ -595,6 +636,7 @@ class ChatLayer:
 
     def posted(self, slot: Slot, message_id: str) -> None:
         """Record the platform id of a message posted for `slot`, to edit it later."""
+        self._answering.discard(self._slot_key(slot))
         self.memory.put(self._slot_key(slot), message_id)
 
     # ==== the conversation ======================================================================
@@ -685,12 +727,14 @@ class ChatLayer:
         if place.private:
             self.memory.put(f"dm|{table.id}", "1")
         self._status[table.id] = table.status
+        slot = Slot(table.id, "lobby", place.chat)
+        self._answering.add(self._slot_key(slot))
         try:
             await table.join(self._identity(sender), sender.name)
         except Refused as exc:
+            self._answering.discard(self._slot_key(slot))
             return [self._say(place, exc.reason)]
         self._set_focus(sender, table)
-        slot = Slot(table.id, "lobby", place.chat)
         to = Target("reply", chat=place.chat)
         return [Send(to, self.lobby_message(table, f"Opened by {sender.name}."), slot)]
 

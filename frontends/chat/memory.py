@@ -1,10 +1,11 @@
 """What the layer remembers between messages: posted message ids and focus.
 
 Editing the public board in place after a restart needs the platform's id of
-the message posted before it; a person typing `roll` needs the table they
-were last at. Both are small, per-chat facts that are not game state, so they
-live here rather than in the daemon's store. `FileChatMemory` keeps them in
-one JSON file in the state directory, replaced atomically on every change.
+the message posted before it, and whose turn it was posted for; a person
+typing `roll` needs the table they were last at. Both are small, per-chat
+facts that are not game state, so they live here rather than in the daemon's
+store. `FileChatMemory` keeps them in one JSON file in the state directory,
+replaced atomically on every change.
 """
 
 import json
