@@ -22,6 +22,7 @@ from typing import Any
 from discord_fake import EPHEMERAL, Channel, FakeDiscord, Guild, Interaction, Message, User
 
 from daemon.ai import choose
+from daemon.clock import Clock
 from daemon.core import Daemon
 from daemon.model import Identity, PacingPolicy, StartPolicy, Status, TablePolicy, TimerPolicy
 from daemon.sqlite_store import SqliteStore
@@ -69,6 +70,9 @@ class World:
     daemon: Daemon | None = None
     frontend: DiscordFrontend | None = None
     threads: bool = True
+    policy: TablePolicy = POLICY
+    clock: Clock | None = None
+    """The daemon's clock (a `FakeClock` drives turn timers); None: the real one."""
 
     def later(self, seconds: float) -> None:
         """Move Discord's clock and the bot's on together (interaction tokens age)."""
@@ -79,7 +83,7 @@ class World:
         until the bot has connected and synced its commands."""
         store = SqliteStore(self.state_dir / "plgames.db")
         await store.open()
-        self.daemon = Daemon(store, policy=POLICY)
+        self.daemon = Daemon(store, policy=self.policy, clock=self.clock)
         await self.daemon.resume()
         self.frontend = DiscordFrontend(
             DiscordOptions(
@@ -119,12 +123,14 @@ class World:
 
 
 @contextlib.asynccontextmanager
-async def world(state_dir: Path) -> AsyncIterator[World]:
+async def world(
+    state_dir: Path, *, policy: TablePolicy = POLICY, clock: Clock | None = None
+) -> AsyncIterator[World]:
     fake = FakeDiscord()
     await fake.start()
     guild = fake.add_guild("Friends")
     channel = fake.add_channel(guild, "games")
-    here = World(fake, guild, channel, state_dir)
+    here = World(fake, guild, channel, state_dir, policy=policy, clock=clock)
     try:
         with fake.patched():
             await here.boot()

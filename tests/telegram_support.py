@@ -18,6 +18,7 @@ from telegram.ext import AIORateLimiter
 from telegram_fake import TOKEN, FakeTelegram, Message, User
 
 from daemon.ai import InlineAi
+from daemon.clock import Clock
 from daemon.core import Daemon
 from daemon.model import PacingPolicy, StartPolicy, Status, TablePolicy, TimerPolicy
 from daemon.store import MemoryStore
@@ -50,22 +51,32 @@ def options(fake: FakeTelegram, **overrides: object) -> TelegramOptions:
 class Host:
     """The daemon and its Telegram frontend, restartable over the same state."""
 
-    def __init__(self, fake: FakeTelegram, state_dir: Path, **overrides: object) -> None:
+    def __init__(
+        self,
+        fake: FakeTelegram,
+        state_dir: Path,
+        *,
+        policy: TablePolicy = QUICK,
+        clock: Clock | None = None,
+        **overrides: object,
+    ) -> None:
         self.fake = fake
         self.state_dir = state_dir
+        self.policy = policy
+        self.clock = clock
         self.store = MemoryStore()
         self.overrides = overrides
         self.daemon: Daemon | None = None
         self.frontend: TelegramFrontend | None = None
 
     async def start(self) -> TelegramFrontend:
-        daemon = Daemon(self.store, policy=QUICK)
+        daemon = Daemon(self.store, policy=self.policy, clock=self.clock)
         await daemon.resume()
         frontend = TelegramFrontend(
             options(self.fake, **self.overrides),
             secret=load_secret(self.state_dir),
             memory=FileChatMemory(self.state_dir / "chat-telegram.json"),
-            policy=QUICK,
+            policy=self.policy,
             # Retry 429s as in production, without Telegram's pacing: a test
             # game sends in seconds what a real one sends in an hour.
             limiter=AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=3),
@@ -85,10 +96,14 @@ class Host:
 
 
 @asynccontextmanager
-async def hosted(state_dir: Path, **overrides: object) -> AsyncIterator[Host]:
+async def hosted(
+    state_dir: Path, *, policy: TablePolicy = QUICK, clock: Clock | None = None, **overrides: object
+) -> AsyncIterator[Host]:
+    """A running host; `policy` and `clock` (e.g. a `FakeClock` for turn timers)
+    go to the daemon, `overrides` to the Telegram options."""
     fake = FakeTelegram()
     await fake.start()
-    host = Host(fake, state_dir, **overrides)
+    host = Host(fake, state_dir, policy=policy, clock=clock, **overrides)
     try:
         await host.start()
         yield host

@@ -1,10 +1,11 @@
 """The Discord frontend's own duties, beyond playing a game to the end.
 
 A stranger is refused privately, whatever they press; buttons posted before
-a restart work after it; ephemeral panels are not edited once Discord has
-retired their interaction's token; a refused table leaves no thread behind;
-commands sync per guild or globally; the configuration reads the daemon's
-`[discord]` section.
+a restart work after it, and the board is edited in place across it; a
+turn timer warns a silent person and the AI moves for them; ephemeral
+panels are not edited once Discord has retired their interaction's token;
+a refused table leaves no thread behind; commands sync per guild or
+globally; the configuration reads the daemon's `[discord]` section.
 """
 
 from pathlib import Path
@@ -24,8 +25,17 @@ from discord_world import (
     world,
 )
 
+from daemon.clock import FakeClock
 from daemon.config import load_settings
-from daemon.model import Identity, Status
+from daemon.model import (
+    Actor,
+    Identity,
+    PacingPolicy,
+    StartPolicy,
+    Status,
+    TablePolicy,
+    TimerPolicy,
+)
 from frontends.discord import DiscordFrontend, DiscordOptions, build
 from frontends.discord.commands import new_line
 
@@ -96,6 +106,115 @@ async def test_buttons_from_before_a_restart_still_work(tmp_path: Path) -> None:
         await play_to_the_end(here, people, thread)
         assert here.daemon is not None
         steps = await here.daemon.store.steps(table.id)
+        assert_no_leaks(here.fake, table, steps)
+        assert here.fake.violations == []
+
+
+async def test_after_a_restart_the_board_is_edited_in_place(tmp_path: Path) -> None:
+    """The board that called a person is edited, not posted again, by the
+    restarted daemon when that person is still on turn: the chat layer kept
+    whose turn it showed, and the adapter edits the remembered message id."""
+    async with world(tmp_path) as here:
+        people, thread = await open_and_start(here, "katan", points=3)
+        ana = people[0]
+        await play(here, people, thread, stop=lambda seat: seat == seat_of(here, ana))
+        mention = f"<@{ana.user.id}>"
+        board = await eventually(
+            lambda: (b := here.boards(thread)) and mention in b[-1].content and b[-1]
+        )
+
+        await here.halt()
+        await here.boot()
+        before = len(here.fake.requests)
+        table = here.table()
+        seat = seat_of(here, ana)
+        assert seat is not None
+        # Katan's setup: Ana places a settlement and is still on turn for its road.
+        await ana.play_turn(thread, seat)
+        assert table.to_move() == seat
+
+        on_board = f"/channels/{thread.id}/messages/{board.id}"
+        edits = await eventually(
+            lambda: [
+                r
+                for r in here.fake.requests[before:]
+                if r.method == "PATCH" and r.path.split("?")[0].endswith(on_board)
+            ]
+        )
+        assert all(r.status < 300 for r in edits)
+        posted = [
+            r
+            for r in here.fake.requests[before:]
+            if r.method == "POST" and r.audience is None and f"/channels/{thread.id}/" in r.path
+        ]
+        assert posted == [], "nothing new in the table's thread"
+        assert here.boards(thread)[-1].id == board.id
+        assert here.fake.violations == []
+
+
+async def test_the_turn_timer_warns_then_the_ai_moves(tmp_path: Path) -> None:
+    """A person who does not move is mentioned on the board, warned by DM,
+    and the AI moves for them when the table's turn timer runs out."""
+    clock = FakeClock()
+    policy = TablePolicy(
+        start=StartPolicy(mode="manual"),
+        timer=TimerPolicy(turn_seconds=60, warn_seconds=30),
+        pacing=PacingPolicy(think_seconds=0, hold_seconds=0),
+        ai_level="random",
+    )
+    async with world(tmp_path, policy=policy, clock=clock) as here:
+        people, thread = await open_and_start(here, "euchre", points=3)
+        for person in people:
+            person.user.dms_open = True
+        table = here.table()
+
+        def on_clock() -> int | None:
+            seat = table.to_move()
+            held = table.meta.turn_clock
+            if seat is None or not table.meta.seats[seat].human or held is None:
+                return None
+            return seat if (held.seat, held.version) == (seat, table.version) else None
+
+        seat = await eventually(on_clock)
+        (slow,) = [p for p in people if seat_of(here, p) == seat]
+        mention = f"<@{slow.user.id}>"
+        await eventually(lambda: (b := here.boards(thread)) and mention in b[-1].content)
+        version, before = table.version, len(here.fake.requests)
+        asked = len(here.fake.interactions)
+
+        def dm_to(text: str) -> list[str]:
+            dms = [c.id for c in here.fake.channels.values() if c.recipient == slow.user.id]
+            return [
+                r.message.content
+                for r in here.fake.requests[before:]
+                if r.message is not None
+                and r.status < 300
+                and r.message.channel_id in dms
+                and text in r.message.content
+            ]
+
+        await clock.advance(31)
+        await eventually(lambda: dm_to("left to move"))
+        assert table.version == version, "a warning is not a move"
+        warned = len(here.fake.requests)
+
+        await clock.advance(30)
+        await eventually(lambda: table.version != version)
+        await eventually(lambda: dm_to("Time is up; a move was made for you."))
+        assert here.daemon is not None
+        steps = await here.daemon.store.steps(table.id)
+        timed = [s for s in steps if s.actor == Actor.TIMER]
+        assert [s.seat for s in timed] == [seat], "the AI moved for them, once"
+        since = list(here.fake.interactions.values())[asked:]
+        assert not [i for i in since if i.user == slow.user], "they pressed nothing"
+        # The board moved on without them: edited or posted after the time-out.
+        await eventually(
+            lambda: [
+                r
+                for r in here.fake.requests[warned:]
+                if r.audience is None and r.status < 300 and f"/channels/{thread.id}/" in r.path
+            ]
+        )
         assert_no_leaks(here.fake, table, steps)
         assert here.fake.violations == []
 

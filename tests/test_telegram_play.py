@@ -7,6 +7,8 @@ would. After each game `Audit` reads every request the bot made and checks
 that nobody was shown another seat's secrets or the table's seed.
 """
 
+import asyncio
+import contextlib
 import hashlib
 import re
 from collections.abc import AsyncIterator, Iterator
@@ -14,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from telegram_fake import BOT_USERNAME, FakeTelegram, User
-from telegram_support import Driver, Host, hosted, panel
+from telegram_fake import BOT_USERNAME, FakeTelegram, Message, User
+from telegram_support import QUICK, Driver, Host, grant, hosted, panel
 
-from daemon.model import Identity, Status
+from daemon.clock import FakeClock
+from daemon.model import Actor, Identity, Status, TimerPolicy
 from daemon.table import Table
 from frontends.chat.presenters import PRESENTERS
 
@@ -192,6 +195,37 @@ async def test_a_group_table_two_people_and_a_stranger(
     assert not fake.unanswered()
 
 
+async def quiet(fake: FakeTelegram, *, still: float = 0.5, timeout: float = 10.0) -> None:
+    """Wait until the bot has made no request (but long polls) for `still` seconds."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        before = len(fake.calls)
+        await asyncio.sleep(still)
+        if len(fake.calls) == before and not fake.pending_updates and not fake.unanswered():
+            return
+        assert asyncio.get_running_loop().time() < deadline, "the bot never went quiet"
+
+
+def board_in(fake: FakeTelegram, table: Table) -> Message:
+    """The table's board in the chat it was opened in (its caption names the code)."""
+    origin = fake.chats[int(table.meta.origin.place)]
+    found = [m for m in fake.shown(origin) if "· code" in str(m.caption)]
+    assert len(found) == 1, f"one board in the chat, not {len(found)}"
+    return found[0]
+
+
+def edits(fake: FakeTelegram, since: int, message: Message) -> list[str]:
+    """The edit requests since request `since` that changed `message`."""
+    return [
+        r.method
+        for r in fake.requests[since:]
+        if r.ok
+        and r.method.startswith("edit")
+        and r.chat_id == message.chat.id
+        and r.params.get("message_id") == message.message_id
+    ]
+
+
 async def test_a_restart_mid_game_keeps_the_messages_and_the_buttons(
     host: Host, renders: dict[str, set[int | None]]
 ) -> None:
@@ -210,37 +244,50 @@ async def test_a_restart_mid_game_keeps_the_messages_and_the_buttons(
     stale = (early.chat.user, early.buttons[0]["callback_data"])
     await driver.play(stop_at=20)
 
+    await quiet(fake)  # every delivery of the position so far has reached Telegram
     seat = table.to_move()
-    assert seat is not None
+    assert seat is not None, (table.status, table.version, table.meta.result)
     mover = players[seat]
     live = panel(fake, mover, seat)
     assert live is not None
     tokens = {b["callback_data"] for b in live.buttons}
+    board = board_in(fake, table)
     version = table.version
 
+    mark = len(fake.requests)
     await host.restart()
     table = table_of(host, table.code)
     driver.table = table
     assert table.version == version
-    # The mover's menu is posted again (a turn notice) with the very same buttons:
-    # tokens are sealed with the secret kept in the state directory.
-    await fake.wait_for(lambda: panel(fake, mover, seat) not in (None, live), what="the menu")
-    again = panel(fake, mover, seat)
-    assert again is not None and {b["callback_data"] for b in again.buttons} == tokens
-    # The message ids stored before the restart are used after it: the old copy
-    # is removed, so the DM keeps one live menu.
-    assert live.deleted
+    # The resumed table's update reaches the DMs as edits of the very messages
+    # whose ids were stored before the restart: nothing is posted anew or deleted.
+    await fake.wait_for(lambda: edits(fake, mark, board), what="the board edited")
+    await quiet(fake)
+    dms = {user.id for user in players.values()}
+    after = [r for r in fake.requests[mark:] if r.ok and r.chat_id in dms]
+    assert not [r.method for r in after if not r.method.startswith("edit")], "edited only"
+    assert board_in(fake, table) is board and not board.deleted
+    # The mover's menu is the same message with the very same buttons: tokens
+    # are sealed with the secret kept in the state directory.
+    assert panel(fake, mover, seat) is live and not live.deleted
+    assert {b["callback_data"] for b in live.buttons} == tokens
 
-    # A button from an earlier position is refused with the reason and a fresh menu.
+    # A button from an earlier position is refused with the reason and a fresh
+    # menu, in the same message.
     user, data = stale
     assert user is not None
     if user == mover:
-        fake.tamper(mover, again, data)
+        fake.tamper(mover, live, data)
         await fake.wait_for(
-            lambda: "earlier position" in str(again.caption),
+            lambda: "earlier position" in str(live.caption),
             what="the refusal of a stale button",
         )
     assert table.version == version
+    # A button pressed on the menu posted before the restart works, and its
+    # answer edits that message in place.
+    fake.press(mover, live, live.buttons[0])
+    await fake.wait_for(lambda: edits(fake, mark, live), what="the menu edited in place")
+    await fake.settled()
 
     await driver.play()
     assert table.status == Status.FINISHED
@@ -249,3 +296,79 @@ async def test_a_restart_mid_game_keeps_the_messages_and_the_buttons(
     for user in players.values():
         boards = [m for m in fake.shown(fake.dm(user)) if "· code" in str(m.caption)]
         assert len(boards) <= 1, "one board per DM, before and after the restart"
+
+
+async def test_the_tables_turn_timer_warns_then_the_ai_plays_for_a_silent_player(
+    tmp_path: Path,
+) -> None:
+    """A person who does not move is warned in their DM, then the AI moves for
+    them when the table's turn timer runs out (on the daemon's fake clock)."""
+    clock = FakeClock()
+    timer = TimerPolicy(turn_seconds=60, warn_seconds=15, on_timeout="ai", max_misses=2)
+    async with hosted(
+        tmp_path, policy=QUICK.model_copy(update={"timer": timer}), clock=clock
+    ) as host:
+        fake = host.fake
+        ana = fake.user("Ana")
+        fake.say(ana, "/start")
+        table = await open_in_dm(host, ana, "/new euchre points_to_win=2", [])
+        fake.say(ana, "/begin")
+        await fake.wait_for(lambda: table.status == Status.PLAYING, what="the start")
+        seat = seat_of(table, ana)
+        dm = fake.dm(ana)
+
+        def turn_panel() -> Message | None:
+            shown = panel(fake, ana, seat)
+            if shown is None or table.to_move() != seat:
+                return None
+            versions = {g.version if g else None for g in map(grant, shown.buttons)}
+            return shown if versions == {table.version} else None
+
+        async def her_turn() -> Message:
+            for _ in range(100):  # the AI seats play on until it is Ana's turn
+                with contextlib.suppress(AssertionError):
+                    found: Message = await fake.wait_for(turn_panel, timeout=1, what="her turn")
+                    return found
+                await clock.advance(1)
+            raise AssertionError("never Ana's turn")
+
+        live = await her_turn()
+        assert table.meta.seats[seat].human
+        # Her turn is a new message in her DM (Telegram notifies nobody of an edit).
+        assert not live.history, "the turn's menu was posted, not edited"
+        version, mark = table.version, len(fake.requests)
+
+        def told(words: str) -> list[str]:
+            return [
+                text
+                for r in fake.requests[mark:]
+                if r.ok and r.chat_id == dm.id and r.method == "sendMessage"
+                for text in r.texts()
+                if words in text
+            ]
+
+        await clock.advance(44.9)
+        await quiet(fake)
+        assert not told("left to") and table.version == version
+        await clock.advance(0.1)
+        warning = await fake.wait_for(lambda: told("left to"), what="the warning")
+        assert "15" in warning[0] and table.meta.name in warning[0]
+        assert table.version == version
+
+        await clock.advance(15)
+        await fake.wait_for(lambda: told("Time is up"), what="the time-out notice")
+        await fake.wait_for(lambda: table.version > version, what="the AI's move for Ana")
+        step = (await host.store.steps(table.id))[version]
+        assert step.actor == Actor.TIMER and step.seat == seat
+        assert table.meta.seats[seat].misses == 1 and table.meta.seats[seat].human
+
+        # A second miss in a row (max_misses=2) hands her seat to the AI.
+        await her_turn()
+        mark = len(fake.requests)
+        await clock.advance(60)
+        await fake.wait_for(lambda: told("The AI plays your seat"), what="the seat to the AI")
+        assert told("left to") and told("Time is up")
+        assert not table.meta.seats[seat].human
+        assert table.meta.seats[seat].identity == identity(ana)
+        await quiet(fake)
+        assert not refusals(fake) and not fake.unanswered()
