@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import web
+from cachetools import LRUCache
 from telegram import (
     BotCommand,
     InlineKeyboardButton,
@@ -68,6 +69,10 @@ from frontends.telegram.updates import PerChatOrder
 from frontends.telegram.widgets import BEGIN, HAND_LINK, body, command, deep_link, keyboard
 
 log = logging.getLogger("plgames.telegram")
+
+REMEMBERED = 10_000
+"""How many deleted messages and uploaded pictures a running adapter remembers:
+enough for every live table, and a bound on what a daemon up for months holds."""
 
 COMMANDS = (
     ("new", "open a table: /new katan, /new euchre, /new sequence"),
@@ -126,10 +131,10 @@ class TelegramFrontend(ChatFrontend):
         self._app: Application[Any, Any, Any, Any, Any, Any] | None = None
         self._webhook: web.AppRunner | None = None
         self._names: dict[str, str] = {}
-        self._file_ids: dict[str, str] = {}
+        self._file_ids: LRUCache[str, str] = LRUCache(maxsize=REMEMBERED)
         """Picture key → Telegram file id: an image shown to several chats is uploaded once."""
         self._locks: dict[int, asyncio.Lock] = {}
-        self._gone: set[tuple[int, int]] = set()
+        self._gone: LRUCache[tuple[int, int], bool] = LRUCache(maxsize=REMEMBERED)
         """(chat, message id) this process deleted: never edited or deleted again."""
         self._invited: set[tuple[int, int]] = set()
         """(group, user) told to open a DM, so a game's every delivery does not repeat it."""
@@ -362,7 +367,7 @@ class TelegramFrontend(ChatFrontend):
         """Delete once (a message may be superseded and replaced in the same moment)."""
         if (chat, message_id) in self._gone:
             return
-        self._gone.add((chat, message_id))
+        self._gone[chat, message_id] = True
         self.layer.memory.put(self._kind_key(chat, message_id), None)
         with contextlib.suppress(BadRequest):
             await self.app.bot.delete_message(chat, message_id)
