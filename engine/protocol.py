@@ -250,7 +250,7 @@ class Game(ABC, Generic[S, M, V]):
 
     def app_options_json(self, options: GameOptions) -> str:
         """The options as the app's `optionsJson` (its keys only, in its order)."""
-        return dumps(options.model_dump(by_alias=True))
+        return dumps(options.model_dump(mode="json", by_alias=True))
 
     # ---- players -------------------------------------------------------------
 

@@ -10,13 +10,10 @@ with a reason instead of leaving them waiting.
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any
 
 from daemon.model import Identity, RefusalCode, Refused, Status, TableMeta
 from daemon.table import Table
 from engine.errors import EngineError
-from engine.jsonwire import dumps
-from engine.protocol import Game, GameOptions
 from frontends.native.link import Link, LinkLimits
 from frontends.native.messages import (
     DIFFERENT_VERSION,
@@ -57,28 +54,6 @@ _REJECTION = {
 """The daemon's refusals in the app's four texts; others keep the daemon's words."""
 
 
-def options_json(game: Game[Any, Any, Any], options: GameOptions) -> str:
-    """The options as the app's setup screen writes them (every key, app names)."""
-    custom = getattr(game, "app_options_json", None)
-    if callable(custom):
-        text: str = custom(options)
-        return text
-    return dumps(options.model_dump(mode="json", by_alias=True))
-
-
-def app_refusal(game: Game[Any, Any, Any], options: GameOptions) -> str | None:
-    """Why the app cannot play this table (RULINGS 13, 14), or None if it can.
-
-    Games that the app has no screen for need no refusal here: the app itself
-    answers a `start` it cannot play with "That game isn't playable yet."
-    """
-    check = getattr(game, "app_compatible", None)
-    if not callable(check):
-        return None
-    reason: str | None = check(options)
-    return reason
-
-
 class LanHost:
     """Serves one daemon table to any number of app-protocol links."""
 
@@ -109,8 +84,8 @@ class LanHost:
         self._timers: list[asyncio.TimerHandle] = []
         self._unsubscribe: Callable[[], None] | None = table.subscribe(self._changed)
         self._game = table.game
-        self._options_json = options_json(table.game, table.options)
-        self._app_refusal = app_refusal(table.game, table.options)
+        self._options_json = table.game.app_options_json(table.options)
+        self._app_refusal = table.game.app_compatible(table.options)
         self._teams = table.game.teams(table.options, len(table.meta.seats))
 
     # ---- links -----------------------------------------------------------------
