@@ -2,8 +2,10 @@
 
 These machines are noisy, so a raw rate means little on its own: each section
 also prints its rates divided by the rate of a fixed pure-Python workload
-(`baseline`), timed here, now, on the same machine. Results are also written to
-`bench/results.json` for docs/BENCHMARKS.md.
+(`baseline`), timed here, now, on the same machine. A comparison with a peer
+engine goes further and interleaves the two inside its section (A B A B over
+several rounds, the median ratio printed as the one figure to quote). Results
+are also written to `bench/results.json` for docs/BENCHMARKS.md.
 """
 
 import argparse
