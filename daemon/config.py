@@ -9,6 +9,7 @@ the value and what is allowed, instead of surfacing as a strange failure later.
 
 import ipaddress
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -144,8 +145,15 @@ class LanConfig(BaseModel):
     """None: the game's `normal` level, or its first where it has none (Katan)."""
     v1_resend_seconds: float = Field(default=1.5, ge=0)
     linger_seconds: float = Field(default=20.0, ge=0)
-    hello_timeout_seconds: float = Field(default=30.0, gt=0)
+    hello_timeout_seconds: float = Field(default=10.0, gt=0)
     write_timeout_seconds: float = Field(default=30.0, gt=0)
+    max_links: int = Field(default=1024, ge=1)
+    """Open LAN and Bluetooth connections, all tables together (deploy/plgames.service
+    sets LimitNOFILE= to leave room for them and the rest of the daemon)."""
+    max_links_per_table: int = Field(default=32, ge=1)
+    max_links_per_address: int = Field(default=16, ge=1)
+    crowded_hello_seconds: float = Field(default=2.0, ge=0)
+    """At a cap, a link connected this long without a hello gives way to a newcomer."""
 
     @field_validator("interfaces", mode="before")
     @classmethod
@@ -217,6 +225,8 @@ class DiscordConfig(ChatConfig):
 
 TELEGRAM_API = "https://api.telegram.org/bot"
 TELEGRAM_FILES = "https://api.telegram.org/file/bot"
+WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+"""What Telegram accepts as a webhook's secret token."""
 
 
 class TelegramConfig(ChatConfig):
@@ -231,9 +241,15 @@ class TelegramConfig(ChatConfig):
     webhook_listen: str = "127.0.0.1"
     webhook_port: int = 8443
     webhook_secret: SecretStr | None = None
-    """Sent by Telegram in `X-Telegram-Bot-Api-Secret-Token`; posts without it are refused."""
+    """Sent by Telegram in `X-Telegram-Bot-Api-Secret-Token`; posts without it are
+    refused. Webhook mode needs it: without it anyone who finds the URL acts as anyone."""
     base_url: str = TELEGRAM_API
     base_file_url: str = TELEGRAM_FILES
+    request_timeout: float = Field(default=10.0, gt=0, le=120)
+    """Seconds one Bot API request may take before it counts as failed (and is retried)."""
+    retries: int = Field(default=5, ge=0, le=20)
+    """How often a request that failed with a 5xx or a timeout is tried again, with
+    growing pauses, before its message is given up (logged and counted)."""
 
     @model_validator(mode="after")
     def _webhook_complete(self) -> "TelegramConfig":
@@ -244,6 +260,14 @@ class TelegramConfig(ChatConfig):
         allowed = ("https://",) if self.base_url == TELEGRAM_API else ("https://", "http://")
         if not self.webhook_url.startswith(allowed):
             raise ValueError(f"webhook mode needs webhook_url starting with {' or '.join(allowed)}")
+        secret = self.webhook_secret.get_secret_value() if self.webhook_secret else ""
+        if not secret:
+            raise ValueError(
+                "webhook mode needs webhook_secret: without it anyone who finds the "
+                "webhook's address can post updates as any user"
+            )
+        if not WEBHOOK_SECRET.fullmatch(secret):
+            raise ValueError("webhook_secret may hold only A-Z, a-z, 0-9, _ and - (1-256 of them)")
         return self
 
 

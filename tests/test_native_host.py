@@ -9,10 +9,18 @@ import pytest
 from native_support import QUICK, AppClient, register_nim
 
 from daemon.core import Daemon
-from daemon.model import Origin
+from daemon.model import Identity, Origin
 from daemon.store import MemoryStore
 from daemon.table import Table
-from frontends.native.host import LATE_JOIN, LanHost
+from frontends.native.host import (
+    LATE_JOIN,
+    LONG_DEVICE_ID,
+    NAME_LIMIT,
+    NO_DEVICE_ID,
+    ONE_SEAT,
+    LanHost,
+    seat_name,
+)
 from frontends.native.link import LinkLimits
 from frontends.native.messages import (
     DIFFERENT_VERSION,
@@ -21,7 +29,9 @@ from frontends.native.messages import (
     NOT_YOUR_TURN,
     TABLE_FULL,
     UNREADABLE_MOVE,
+    Hello,
     Lobby,
+    Resync,
     Start,
     State,
     Welcome,
@@ -50,12 +60,12 @@ class Served:
         return client
 
 
-async def serve(options: dict[str, Any] | None = None) -> Served:
+async def serve(options: dict[str, Any] | None = None, limits: LinkLimits | None = None) -> Served:
     daemon = Daemon(MemoryStore(), policy=QUICK)
     table = await daemon.open_table(
         "nim", origin=Origin(frontend="native"), options=options or {"counters": 7}, seats=2
     )
-    host = LanHost(table, name="Pi", limits=LinkLimits(), v1_resend_delay=0.05)
+    host = LanHost(table, name="Pi", limits=limits or LinkLimits(), v1_resend_delay=0.05)
     listener = TcpListener(host, ["127.0.0.1"])
     await listener.start()
     return Served(daemon, table, host, listener, [])
@@ -205,11 +215,90 @@ async def test_a_dropped_phone_comes_back_by_device_id_and_gets_every_push(
     assert (await back.until("state")).legalMoves  # pushed to the new link
 
 
-async def test_a_second_link_of_the_same_device_replaces_the_first(served: Served) -> None:
-    await served.seated("a", "Ann")
-    old = served.clients[-1]
-    await served.seated("a", "Ann")
+async def test_hello_and_resync_in_one_read_get_the_reseat_state_then_the_resync_one(
+    served: Served,
+) -> None:
+    """A G3 phone back from a drop sends both at once (NATIVE.md §4.6, §4.9 steps 4, 7)."""
+    ann = await served.seated("a", "Ann")
+    await served.seated("b", "Bob")
+    await served.table.start()
+    first = await ann.until("state")
+    await ann.close()
+    back = await served.client()
+    await back.send_line(
+        Hello(peerId="a", displayName="Ann", protocol=2).encode() + "\n" + Resync().encode()
+    )
+    assert (await back.next()).accepted  # type: ignore[union-attr]
+    assert isinstance(await back.next(), Lobby)
+    assert await back.next() == first  # the re-seat state
+    # Pings come every 5 s, so bound the wait rather than each read.
+    assert await asyncio.wait_for(back.next(), 10) == first  # the answer to resync
+
+
+async def test_a_live_seat_is_not_taken_by_another_link_naming_its_device(
+    served: Served,
+) -> None:
+    ann = await served.seated("a", "Ann")
+    thief = await served.client()
+    await thief.hello("a", "Mallory")  # every device id is in the lobby
+    refusal = await thief.next()
+    assert isinstance(refusal, Welcome) and not refusal.accepted
+    assert refusal.reason is not None and refusal.reason.startswith(
+        "This device is already connected to this table."
+    )
+    assert await thief.closed()
+    await served.table.start()
+    assert (await ann.until("state")).yourSeat == 0  # the owner kept its seat and link
+    assert served.table.meta.seats[0].name == "Ann"
+
+
+async def test_a_seat_whose_link_went_quiet_is_taken_back_by_its_device() -> None:
+    served = await serve(limits=LinkLimits(silence_limit=0.2))
+    old = await served.seated("a", "Ann", protocol=1)  # v1: never pinged, so it stays open
+    await asyncio.sleep(0.5)  # nothing heard for longer than the silence limit
+    back = await served.seated("a", "Ann")
     assert await old.closed()
+    await served.table.start()
+    assert (await back.until("state")).yourSeat == 0
+    await stop(served)
+
+
+async def test_one_link_holds_one_seat(served: Served) -> None:
+    ann = await served.seated("a", "Ann")
+    await ann.until("lobby")
+    await ann.hello("ghost", "Ghost")
+    refusal = await ann.until("welcome")
+    assert (refusal.accepted, refusal.reason) == (False, ONE_SEAT)
+    assert [s.identity for s in served.table.meta.seats] == [
+        Identity(frontend="native", user="a"),
+        None,
+    ]
+    await served.table.start()
+    assert (await ann.until("state")).yourSeat == 0  # still its own link
+
+
+@pytest.mark.parametrize(
+    ("device", "reason"), [("", NO_DEVICE_ID), ("   ", NO_DEVICE_ID), ("d" * 65, LONG_DEVICE_ID)]
+)
+async def test_a_missing_or_overlong_device_id_is_refused(
+    served: Served, device: str, reason: str
+) -> None:
+    client = await served.client()
+    await client.hello(device, "Ann")
+    assert (await client.next()).reason == reason  # type: ignore[union-attr]
+    assert await client.closed()
+    assert all(s.identity is None for s in served.table.meta.seats)
+
+
+async def test_names_are_cleaned_and_capped_so_the_lobby_line_stays_small(
+    served: Served,
+) -> None:
+    await served.seated("a", "N" * 40_000)
+    eve = await served.seated("e", "\x1b[2J Eve\n\tthe\x07  Great")
+    lobby = await eve.until("lobby")
+    assert [s.name for s in lobby.seats] == ["N" * NAME_LIMIT, "[2J Eve the Great"]
+    assert len(lobby.encode()) < 1024
+    assert seat_name(" \x00 ") == "Player"
 
 
 async def test_a_late_joiner_is_refused_with_a_reason(served: Served) -> None:

@@ -188,3 +188,76 @@ async def test_a_refusal_is_flushed_before_the_close() -> None:
     assert (await pair.line()) == Rejected(reason="no")
     assert await asyncio.wait_for(pair.reader.readline(), 5) == b""
     await pair.ended()
+
+
+def socket_full(link: Link) -> bool:
+    """The kernel refused bytes the link wrote: they wait in the transport."""
+    return link._writer.transport.get_write_buffer_size() > 0
+
+
+async def test_a_peer_that_keeps_up_gets_every_state() -> None:
+    """A re-seat `state` and the one answering the `resync` behind it are two
+    (NATIVE.md §4.6): a newer state replaces an unsent one only under backpressure."""
+    pair = await open_pair()
+    await pair.send(HELLO_V1)
+    pair.link.send(State(seq=1, yourSeat=0, stateJson="{}", legalMoves=[]))
+    pair.link.send(State(seq=2, yourSeat=0, stateJson="{}", legalMoves=[]))
+    assert [(await pair.line()).seq, (await pair.line()).seq] == [1, 2]  # type: ignore[union-attr]
+    pair.link.close("test over")
+    await pair.ended()
+
+
+async def test_under_backpressure_a_newer_state_takes_the_old_ones_place() -> None:
+    pair = await open_pair(LinkLimits(write_timeout=30))
+    await pair.send(HELLO_V1)
+    filler = Rejected(reason="f" * 60_000)
+    for _ in range(500):
+        if socket_full(pair.link):
+            break
+        pair.link.send(filler)
+        await asyncio.sleep(0.01)
+    assert socket_full(pair.link)
+    pair.link.send(State(seq=1, yourSeat=0, stateJson="{}", legalMoves=[]))
+    pair.link.send(Rejected(reason="between"))
+    pair.link.send(State(seq=2, yourSeat=0, stateJson="{}", legalMoves=[]))
+    after: list[tuple[str, object]] = []
+    while len(after) < 2:
+        message = await pair.line()
+        if message != filler:
+            after.append(
+                (message.t, message.seq if isinstance(message, State) else message.reason)  # type: ignore[union-attr]
+            )
+    assert after == [("state", 2), ("rejected", "between")]
+    pair.link.close("test over")
+    await pair.ended()
+
+
+@pytest.mark.parametrize("how", ["socket full", "messages waiting"])
+async def test_a_link_closed_for_not_reading_frees_its_socket_at_once(how: str) -> None:
+    if how == "socket full":
+        pair = await open_pair()  # write_timeout 0.5 s
+        messages: list[Message] = [big_state(n) for n in range(1, 5001)]
+    else:
+        pair = await open_pair(LinkLimits(max_queued=8, write_timeout=30))
+        messages = [Rejected(reason="x" * 2000) for _ in range(400)]
+    await pair.send(HELLO_V1)
+    sock = pair.link._writer.get_extra_info("socket")
+    for message in messages:
+        pair.link.send(message)
+        await asyncio.sleep(0.001)
+        if pair.link.closed:
+            break
+    await pair.ended()
+    assert pair.link.close_reason is not None and how in pair.link.close_reason
+    assert sock.fileno() == -1  # closed although the peer never read a byte
+
+
+async def test_a_line_over_the_limit_is_never_sent() -> None:
+    pair = await open_pair()
+    await pair.send(HELLO_V1)
+    pair.link.send(State(seq=1, yourSeat=0, stateJson="x" * (65 * 1024), legalMoves=[]))
+    pair.link.send(Rejected(reason="after"))
+    assert await pair.line() == Rejected(reason="after")
+    assert pair.link.unsent == 1 and not pair.link.closed
+    pair.link.close("test over")
+    await pair.ended()

@@ -57,6 +57,7 @@ async def _bench(tables: int) -> dict[str, float]:
                 pacing=fast,
                 timer=TimerPolicy(turn_seconds=None),
                 linger_seconds=60,
+                max_links_per_address=tables * SEATS,  # every client is on loopback
             )
         )
         await daemon.add_frontend(lan)

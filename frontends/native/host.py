@@ -9,11 +9,13 @@ with a reason instead of leaving them waiting.
 
 import asyncio
 import logging
+import unicodedata
 from collections.abc import Callable
 
 from daemon.model import Identity, RefusalCode, Refused, Status, TableMeta
 from daemon.table import Table
 from engine.errors import EngineError
+from frontends.native.admission import Admission
 from frontends.native.link import Link, LinkLimits
 from frontends.native.messages import (
     DIFFERENT_VERSION,
@@ -41,6 +43,13 @@ FRONTEND = "native"
 PROTOCOLS = (1, 2)
 TABLE_ENDED = "This table has ended."
 LATE_JOIN = "The game at this table has already started."
+NAME_LIMIT = 32
+"""Characters of a display name kept (NATIVE.md gives the app no limit)."""
+DEVICE_ID_LIMIT = 64
+"""The app's device ids are 16 hex digits; anything far longer is not one."""
+NO_DEVICE_ID = "A device id is needed to take a seat."
+LONG_DEVICE_ID = f"A device id has at most {DEVICE_ID_LIMIT} characters."
+ONE_SEAT = "This connection already holds a seat: one device per connection."
 
 _REJECTION = {
     RefusalCode.NOT_SEATED: NOT_SEATED,
@@ -64,10 +73,13 @@ class LanHost:
         name: str,
         limits: LinkLimits | None = None,
         v1_resend_delay: float = 1.5,
+        admission: Admission | None = None,
     ) -> None:
         self.table = table
         self.name = name
         self.limits = limits or LinkLimits()
+        self.admission = admission
+        """The connection caps this table shares with the others; None: no caps."""
         self.v1_resend_delay = v1_resend_delay
         self.ended = asyncio.Event()
         """Set once the table is finished or abandoned and its last state went out."""
@@ -92,10 +104,16 @@ class LanHost:
 
     async def serve(self, link: Link) -> None:
         """Run one link to its end; TCP and RFCOMM both come through here."""
+        admission = self.admission
+        if admission is not None and (reason := admission.enter(link, self)) is not None:
+            await link.turn_away(self._welcome(accepted=False, reason=reason), reason)
+            return
         self._links.add(link)
         try:
             await link.run(self._handle)
         finally:
+            if self.admission is not None:
+                self.admission.leave(link)
             self._links.discard(link)
             self._accepted.pop(link, None)
             for seat, bound in list(self._seat_link.items()):
@@ -125,11 +143,26 @@ class LanHost:
     # ---- handshake -------------------------------------------------------------
 
     async def _hello(self, link: Link, hello: Hello) -> None:
+        identity = Identity(frontend=FRONTEND, user=hello.peerId)
+        mine = self._accepted.get(link)
+        if mine is not None and mine != identity:
+            # Refused, and nothing else changes: the link keeps its own seat.
+            link.send(self._welcome(accepted=False, reason=ONE_SEAT))
+            return
         protocol = 2 if hello.protocol is None else hello.protocol
         if protocol not in PROTOCOLS:
             self._refuse(link, DIFFERENT_VERSION)
             return
-        identity = Identity(frontend=FRONTEND, user=hello.peerId)
+        if not hello.peerId.strip():
+            self._refuse(link, NO_DEVICE_ID)
+            return
+        if len(hello.peerId) > DEVICE_ID_LIMIT:
+            self._refuse(link, LONG_DEVICE_ID)
+            return
+        if (busy := self._in_use(link, identity)) is not None:
+            self._refuse(link, busy)
+            return
+        name = seat_name(hello.displayName)
         app_refusal = None if hello.client is not None else self._app_refusal
 
         def admit(meta: TableMeta) -> str | None:
@@ -143,12 +176,15 @@ class LanHost:
             seat = held
         else:
             try:
-                join = self.table.join(identity, hello.displayName, admit=admit)
+                join = self.table.join(identity, name, admit=admit)
                 seat = await asyncio.shield(join)
             except Refused as exc:
                 self._refuse(link, exc.reason)
                 return
         if link.closed:
+            return
+        if (busy := self._in_use(link, identity)) is not None:  # another hello won the race
+            self._refuse(link, busy)
             return
         link.identify(protocol)
         for other, other_identity in list(self._accepted.items()):
@@ -163,12 +199,26 @@ class LanHost:
         self._broadcast_lobby(always=True)
         if self.table.state is not None:
             if held is not None:
-                log.info("%s: %s is back in seat %d", self.name, hello.displayName, seat)
+                log.info("%s: %s is back in seat %d", self.name, name, seat)
             if identity not in self._started:
                 # Its join started the table, or it missed `start` while away:
                 # without one the app never leaves its lobby screen.
                 self._send_start(link, self._start_message())
             link.send(self._state(seat))
+
+    def _in_use(self, link: Link, identity: Identity) -> str | None:
+        """Why `link` may not speak for `identity`: another link does and is
+        alive. The device id seats a phone (NATIVE.md §0), and every id is in
+        the lobby, so a live owner's seat is not handed to whoever names it;
+        an owner gone quiet (a dropped phone) gives way to its new link."""
+        for other, other_identity in self._accepted.items():
+            if other is not link and other_identity == identity and other.alive:
+                return (
+                    "This device is already connected to this table. Close that "
+                    f"connection, or wait until it has been silent for "
+                    f"{self.limits.silence_limit:g} s."
+                )
+        return None
 
     def _refuse(self, link: Link, reason: str) -> None:
         link.send(self._welcome(accepted=False, reason=reason))
@@ -307,3 +357,12 @@ class LanHost:
             await asyncio.shield(self.table.act(move, identity=identity))
         except Refused as exc:
             link.send(Rejected(reason=_REJECTION.get(exc.code, exc.reason)))
+
+
+def seat_name(name: str) -> str:
+    """A display name as the table shows it: control characters (a terminal's
+    escape sequences among them) become spaces, runs of space one, and the
+    result is cut to `NAME_LIMIT` characters, so no name can swell the lobby
+    line every phone is sent; a blank one is the app's own default, Player."""
+    text = "".join(" " if unicodedata.category(c) == "Cc" else c for c in name)
+    return " ".join(text.split())[:NAME_LIMIT].rstrip() or "Player"

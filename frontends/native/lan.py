@@ -25,6 +25,7 @@ from daemon.model import (
     TablePolicy,
 )
 from daemon.table import Table
+from frontends.native.admission import Admission, AdmissionLimits
 from frontends.native.bluetooth import Bluetooth
 from frontends.native.discovery import ALL, Advertiser
 from frontends.native.host import FRONTEND, LanHost
@@ -64,6 +65,15 @@ class LanFrontend:
                 f"[[lan.tables]] entry ({names})"
             )
         self.bluetooth: Bluetooth | None = None
+        self.admission = Admission(
+            AdmissionLimits(
+                total=config.max_links,
+                per_table=config.max_links_per_table,
+                per_address=config.max_links_per_address,
+                crowded_hello=config.crowded_hello_seconds,
+            )
+        )
+        """The connection caps, shared by every LAN table and Bluetooth."""
         self._daemon: Daemon | None = None
         self._advertiser: Advertiser | None = None
         self._tables: dict[str, LanTable] = {}
@@ -117,6 +127,7 @@ class LanFrontend:
             await self._close(lan)
         if self._advertiser is not None:
             await self._advertiser.close()
+        self.admission.close()
 
     async def deliver(self, delivery: Any) -> None:
         """Nothing to do: LAN hosts read views when their table tells them it changed."""
@@ -168,6 +179,7 @@ class LanFrontend:
                 write_timeout=self.config.write_timeout_seconds,
             ),
             v1_resend_delay=self.config.v1_resend_seconds,
+            admission=self.admission,
         )
         listener = TcpListener(host, self.config.interfaces)
         try:

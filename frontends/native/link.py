@@ -6,7 +6,7 @@ once. Each defence keeps memory bounded and never lets one link stall the
 table or the other links:
 
 * a line longer than `max_line` closes the link (no app message comes near it,
-  and buffering it would be unbounded);
+  and buffering it would be unbounded), and the link never sends one either;
 * invalid UTF-8, invalid JSON and unknown message types are dropped, as the
   app's own reader drops them, and each kind is logged once per link;
 * messages are handled one at a time from a short inbox; a peer that outruns
@@ -16,9 +16,14 @@ table or the other links:
 * a peer that never says hello is closed after `hello_timeout`;
 * protocol-2 links get the app's heartbeat (ping every 5 s, closed after 25 s
   of silence); protocol-1 clients never ping, so they are never timed out;
-* writes go through an outbox in which a newer `state` or `lobby` replaces an
-  unsent older one, so a peer that stops reading costs at most one view; one
-  whose socket stays full for `write_timeout` is closed.
+* writes go through an outbox; while the peer's socket is full, a newer
+  `state`, `lobby`, `ping` or `pong` takes the place of an unsent one of its
+  kind (in place, so order is kept), so a peer that stops reading costs at most
+  one view. A peer that keeps up gets every message: a re-seat `state` and the
+  `state` answering the `resync` sent right behind it are two (NATIVE.md §4.6).
+  One whose socket stays full for `write_timeout` is closed, and its transport
+  aborted: a graceful close would wait for a drain that never comes, keeping
+  the socket and its descriptor.
 """
 
 import asyncio
@@ -40,7 +45,7 @@ class LinkLimits:
     """Every bound a link enforces; tests shorten the times."""
 
     max_line: int = 64 * 1024
-    hello_timeout: float = 30.0
+    hello_timeout: float = 10.0
     ping_interval: float = 5.0
     silence_limit: float = 25.0
     write_timeout: float = 30.0
@@ -76,7 +81,9 @@ class Link:
         self._limits = limits or LinkLimits()
         self._label = label or peer
         self._loop = asyncio.get_running_loop()
-        self._last_heard = self._loop.time()
+        self.opened = self._loop.time()
+        """When the connection was accepted (the loop's clock)."""
+        self._last_heard = self.opened
         self._heartbeat = False
         self._watch_task: asyncio.Task[None] | None = None
         self._outbox: deque[tuple[str | None, bytes]] = deque()
@@ -86,12 +93,17 @@ class Link:
         self._refilled = self._last_heard
         self._closing = False
         self._flush_on_close = False
+        self._abort = False
+        """Close by aborting the transport: the peer is not reading, so a
+        graceful close would hold the socket until it does."""
         self._closed = asyncio.Event()
         self._logged: set[str] = set()
         self.dropped: dict[str, int] = {}
         """Count of ignored input by kind ("utf8", "json", "type", "fields")."""
         self.throttled = 0
         """Messages that had to wait for the per-link rate."""
+        self.unsent = 0
+        """Messages never sent because their line was longer than `max_line`."""
 
     # ---- lifetime --------------------------------------------------------------
 
@@ -123,9 +135,32 @@ class Link:
                     await asyncio.wait_for(writer_task, self._limits.write_timeout)
             writer_task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            await self._release()
+
+    async def _release(self) -> None:
+        """Free the socket now: gracefully when the peer reads (so what was
+        written reaches it), else by aborting, which drops the unsent bytes."""
+        transport = self._writer.transport
+        if self._abort:
+            transport.abort()
+        else:
             self._writer.close()
+        try:
+            await asyncio.wait_for(self._writer.wait_closed(), 1.0)
+        except TimeoutError:
+            transport.abort()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._writer.wait_closed(), 1.0)
+        except Exception:  # the peer reset it: it is closed all the same
+            transport.abort()
+
+    async def turn_away(self, message: Message, reason: str) -> None:
+        """Answer a connection that is not let in with one line, then close it
+        without ever serving it (a cap is reached: NATIVE.md §0, bad input)."""
+        self.close_reason = reason
+        self._closed.set()
+        self._writer.write(message.encode().encode("utf-8") + b"\n")
+        await self._release()
 
     def close(self, reason: str, *, flush: bool = False) -> None:
         """End the link; with `flush`, messages already sent go out first
@@ -134,12 +169,32 @@ class Link:
             return
         self.close_reason = reason
         self._flush_on_close = flush
-        log.info("link %s closed: %s", self._label, reason)
+        # Links that never said hello are closed quietly: a flood of bare
+        # connections must not become a flood of log lines.
+        log.log(
+            logging.INFO if self.identified else logging.DEBUG,
+            "link %s closed: %s",
+            self._label,
+            reason,
+        )
         self._closed.set()
 
     @property
     def closed(self) -> bool:
         return self._closed.is_set()
+
+    @property
+    def alive(self) -> bool:
+        """Open and heard from (any line, a pong included) within the silence
+        limit: the app's own test for a live link (NATIVE.md §1.3)."""
+        quiet = self._loop.time() - self._last_heard
+        return not self._closed.is_set() and quiet <= self._limits.silence_limit
+
+    @property
+    def backlogged(self) -> bool:
+        """The peer's socket is full: the kernel refused bytes we wrote, so
+        they wait in the transport, and what is sent now waits in the outbox."""
+        return self._writer.transport.get_write_buffer_size() > 0
 
     def identify(self, protocol: int) -> None:
         """The client said hello with `protocol`: stop the hello clock, and run
@@ -158,11 +213,28 @@ class Link:
         """Queue a message; never blocks, and never queues without bound."""
         if self._closing or self._closed.is_set():
             return
+        line = message.encode().encode("utf-8")
+        if len(line) > self._limits.max_line:
+            # No message of ours comes near the limit once names are capped;
+            # one that does is a bug, and must not break the peer's reader.
+            self.unsent += 1
+            log.error(
+                "link %s: not sending a %s line of %d bytes (the limit is %d)",
+                self._label,
+                message.t,
+                len(line),
+                self._limits.max_line,
+            )
+            return
         key = message.t if message.t in _COALESCED else None
-        if key is not None and any(k == key for k, _ in self._outbox):
-            self._outbox = deque(item for item in self._outbox if item[0] != key)
-        self._outbox.append((key, message.encode().encode("utf-8") + b"\n"))
+        if key is not None and self.backlogged:
+            for index in range(len(self._outbox) - 1, -1, -1):
+                if self._outbox[index][0] == key:
+                    self._outbox[index] = (key, line + b"\n")
+                    return
+        self._outbox.append((key, line + b"\n"))
         if len(self._outbox) > self._limits.max_queued:
+            self._abort = True
             self.close(f"stopped reading ({len(self._outbox)} messages waiting)")
             return
         self._wake.set()
@@ -180,9 +252,11 @@ class Link:
                 try:
                     await asyncio.wait_for(self._writer.drain(), self._limits.write_timeout)
                 except TimeoutError:
+                    self._abort = True
                     self.close("stopped reading (socket full)")
                     return
         except (ConnectionError, OSError) as exc:
+            self._abort = True
             self.close(f"write failed: {exc}")
 
     # ---- receiving -------------------------------------------------------------
