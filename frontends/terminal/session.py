@@ -195,10 +195,7 @@ class Session:
     async def _receive(self) -> Message | None:
         """The next message for us; pings are answered here as the app's link does."""
         while True:
-            try:
-                raw = await self._reader.readline()
-            except (ConnectionError, OSError):
-                return None
+            raw = await self._line()
             if not raw:
                 return None
             try:
@@ -209,3 +206,24 @@ class Session:
                 await self._send(Pong())
                 continue
             return message
+
+    async def _line(self) -> bytes:
+        """The next line (b"" at the end of the link). One longer than the
+        reader's limit is skipped and said, not fatal: the daemon never sends
+        one, but whatever is at the other end may."""
+        skipping = False
+        while True:
+            try:
+                raw = await self._reader.readuntil(b"\n")
+            except asyncio.IncompleteReadError as exc:  # the link ended
+                return b"" if skipping else exc.partial
+            except asyncio.LimitOverrunError as exc:
+                await self._reader.readexactly(exc.consumed)  # already buffered
+                skipping = True
+                continue
+            except (ConnectionError, OSError):
+                return b""
+            if not skipping:
+                return raw
+            skipping = False
+            self._say("(The host sent a line too long to read; it was skipped.)")
