@@ -21,6 +21,7 @@ from typing import Any
 from daemon.core import Daemon
 from daemon.model import Identity, Origin, RefusalCode, Refused, StartPolicy
 from daemon.table import Table
+from engine.jsonwire import loads
 
 log = logging.getLogger("plgames.control")
 
@@ -217,7 +218,7 @@ class ControlServer:
 
     async def _answer(self, line: bytes) -> dict[str, Any]:
         try:
-            req = json.loads(line)
+            req = loads(line)
             handler = COMMANDS.get(req.get("cmd", "")) if isinstance(req, dict) else None
             if handler is None:
                 return {

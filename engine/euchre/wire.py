@@ -7,7 +7,6 @@ strict where it is (required fields, enum names, JSON types), and every
 refusal names what was wrong.
 """
 
-import json
 from typing import Annotated, Any, Final
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
@@ -33,7 +32,7 @@ from engine.euchre.moves import (
 )
 from engine.euchre.options import EuchreOptions
 from engine.euchre.state import EuchreState, Phase, Played
-from engine.jsonwire import dumps
+from engine.jsonwire import dumps, loads
 
 # ---- moves -----------------------------------------------------------------------
 
@@ -75,7 +74,7 @@ _TYPES: Final = (
 def decode_move(text: str) -> EuchreMove:
     """Parse a move as the app writes it; `BadMove` says what is wrong."""
     try:
-        value = json.loads(text)
+        value = loads(text)
     except (ValueError, TypeError) as exc:
         raise BadMove(f"a move must be JSON text: {exc}") from None
     if not isinstance(value, dict):

@@ -5,14 +5,13 @@ decoding goes through pydantic for states and by hand for moves, so a bad move
 from a client gets a reason naming exactly what is wrong.
 """
 
-import json
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.cards import Card, Rank, Suit, card, from_json, to_json
 from engine.errors import BadMove, BadState
-from engine.jsonwire import dumps
+from engine.jsonwire import dumps, loads
 from engine.sequence.geometry import CELLS
 from engine.sequence.moves import EXCHANGE, KINDS, PLACE, REMOVE, Move
 from engine.sequence.options import SequenceOptions
@@ -150,7 +149,7 @@ def move_json(move: Move) -> str:
 def parse_move(text: str) -> Move:
     """A move as the app writes it: `type` anywhere, unknown keys ignored."""
     try:
-        raw = json.loads(text)
+        raw = loads(text)
     except (TypeError, ValueError):
         raise BadMove('a move must be JSON text such as {"type":"exchange",...}') from None
     if not isinstance(raw, dict):

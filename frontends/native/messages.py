@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from engine.jsonwire import dumps
+from engine.jsonwire import MAX_DEPTH, dumps, too_deep
 
 Int32 = Annotated[int, Field(ge=-(2**31), le=2**31 - 1)]
 Int64 = Annotated[int, Field(ge=-(2**63), le=2**63 - 1)]
@@ -156,6 +156,8 @@ def decode(line: str | bytes) -> Message:
     `t`, and "fields" for a known type with missing or mistyped fields, so a
     link can log each kind of bad input once.
     """
+    if too_deep(line if isinstance(line, str) else line.decode("utf-8", "replace")):
+        raise Undecodable("json", f"nested more than {MAX_DEPTH} deep")
     try:
         message: Message = _MESSAGE.validate_json(line)
     except ValidationError as exc:
