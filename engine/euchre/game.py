@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 from engine.errors import BadOptions, IllegalMove
 from engine.euchre import rules, wire
 from engine.euchre.ai import THRESHOLDS, EuchreAi
-from engine.euchre.moves import EuchreMove, move_label
+from engine.euchre.moves import EuchreMove, is_move, move_label
 from engine.euchre.options import EuchreOptions, app_incompatibility
 from engine.euchre.state import EuchreState, Phase
 from engine.jsonwire import dumps
@@ -64,6 +64,11 @@ class Euchre(Game[EuchreState, EuchreMove, EuchreState]):
 
     def legal_moves(self, state: EuchreState, seat: int) -> list[EuchreMove]:
         return rules.legal_moves(state, seat)
+
+    def check(self, state: EuchreState, seat: int, move: EuchreMove) -> None:
+        if not is_move(move):
+            raise IllegalMove("That is not a Euchre move.")
+        super().check(state, seat, move)
 
     def why_illegal(self, state: EuchreState, seat: int, move: EuchreMove) -> str:
         return rules.why_illegal(state, seat, move)

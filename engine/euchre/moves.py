@@ -79,3 +79,19 @@ def move_label(move: EuchreMove) -> str:
             return "defend alone"
         case FarmersHand():
             return "exchange farmer's hand"
+
+
+def is_move(value: object) -> bool:
+    """Whether `value` is a Euchre move with fields of the right types and
+    ranges. `Game.apply` is handed values no decoder made (an AI, a test, a
+    future frontend), and the refusal paths read these fields."""
+    match value:
+        case Pass() | DefendAlone() | FarmersHand():
+            return True
+        case OrderUp(alone=alone):
+            return type(alone) is bool
+        case CallTrump(suit=suit, alone=alone):
+            return type(suit) is Suit and type(alone) is bool
+        case Discard(card=c) | PlayCard(card=c):
+            return type(c) is int and 0 <= c < 52
+    return False

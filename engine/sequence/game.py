@@ -2,13 +2,13 @@
 
 from typing import ClassVar
 
-from engine.errors import BadOptions
+from engine.errors import BadOptions, IllegalMove
 from engine.jsonwire import dumps
 from engine.protocol import Game, GameOptions, Outcome, Player, TableConfig, Transition
 from engine.random_player import RandomPlayer
 from engine.sequence import rules, wire
 from engine.sequence.ai import LEVELS, SequenceAi
-from engine.sequence.moves import Move, move_label
+from engine.sequence.moves import Move, is_move, move_label
 from engine.sequence.options import SequenceOptions
 from engine.sequence.state import Phase, SequenceState
 
@@ -69,6 +69,11 @@ class SequenceGame(Game[SequenceState, Move, SequenceState]):
 
     def legal_moves(self, state: SequenceState, seat: int) -> list[Move]:
         return rules.legal_moves(state, seat)
+
+    def check(self, state: SequenceState, seat: int, move: Move) -> None:
+        if not is_move(move):
+            raise IllegalMove("That is not a Sequence move.")
+        super().check(state, seat, move)
 
     def why_illegal(self, state: SequenceState, seat: int, move: Move) -> str:
         return rules.why_illegal(state, seat, move) or super().why_illegal(state, seat, move)

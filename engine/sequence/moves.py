@@ -34,3 +34,19 @@ def move_label(move: Move) -> str:
     if move.kind == "remove":
         return f"remove with {label(move.card)} at {move.cell}"
     return f"exchange dead {label(move.card)}"
+
+
+def is_move(value: object) -> bool:
+    """Whether `value` is a `Move` with fields of the right types; the rules
+    explain a card or square out of range. A plain tuple equal to a move is
+    not one: `Game.apply` is handed values no decoder made, and applying reads
+    the fields by name."""
+    if type(value) is not Move:
+        return False
+    kind, card, cell = value
+    return (
+        isinstance(kind, str)
+        and kind in KINDS
+        and type(card) is int
+        and (cell is None or type(cell) is int)
+    )
