@@ -13,6 +13,7 @@ from daemon.model import Identity, Origin
 from daemon.store import MemoryStore
 from daemon.table import Table
 from frontends.native.host import (
+    IN_USE,
     LATE_JOIN,
     LONG_DEVICE_ID,
     NAME_LIMIT,
@@ -235,27 +236,37 @@ async def test_hello_and_resync_in_one_read_get_the_reseat_state_then_the_resync
     assert await asyncio.wait_for(back.next(), 10) == first  # the answer to resync
 
 
+@pytest.mark.parametrize("protocol", [1, 2])
 async def test_a_live_seat_is_not_taken_by_another_link_naming_its_device(
-    served: Served,
+    served: Served, protocol: int
 ) -> None:
-    ann = await served.seated("a", "Ann")
+    ann = await served.seated("a", "Ann", protocol)
+    reading = asyncio.create_task(ann.until("state"))  # a phone that is there answers pings
     thief = await served.client()
     await thief.hello("a", "Mallory")  # every device id is in the lobby
-    refusal = await thief.next()
-    assert isinstance(refusal, Welcome) and not refusal.accepted
-    assert refusal.reason is not None and refusal.reason.startswith(
-        "This device is already connected to this table."
-    )
+    assert await thief.next() == Welcome(hostName="Pi", gameId="nim", accepted=False, reason=IN_USE)
     assert await thief.closed()
     await served.table.start()
-    assert (await ann.until("state")).yourSeat == 0  # the owner kept its seat and link
+    assert (await reading).yourSeat == 0  # the owner kept its seat and link
     assert served.table.meta.seats[0].name == "Ann"
 
 
-async def test_a_seat_whose_link_went_quiet_is_taken_back_by_its_device() -> None:
+async def test_a_seat_whose_v1_link_went_quiet_is_taken_back_by_its_device() -> None:
     served = await serve(limits=LinkLimits(silence_limit=0.2))
     old = await served.seated("a", "Ann", protocol=1)  # v1: never pinged, so it stays open
     await asyncio.sleep(0.5)  # nothing heard for longer than the silence limit
+    back = await served.seated("a", "Ann")
+    assert await old.closed()
+    await served.table.start()
+    assert (await back.until("state")).yourSeat == 0
+    await stop(served)
+
+
+async def test_a_seat_whose_v2_link_does_not_answer_a_ping_is_taken_back_at_once() -> None:
+    """The phone changed networks: the daemon still holds its old link
+    half-open, heard from seconds ago, but nothing answers there any more."""
+    served = await serve(limits=LinkLimits(probe_timeout=0.2))
+    old = await served.seated("a", "Ann")  # and then reads nothing: no pong
     back = await served.seated("a", "Ann")
     assert await old.closed()
     await served.table.start()

@@ -50,6 +50,7 @@ DEVICE_ID_LIMIT = 64
 NO_DEVICE_ID = "A device id is needed to take a seat."
 LONG_DEVICE_ID = f"A device id has at most {DEVICE_ID_LIMIT} characters."
 ONE_SEAT = "This connection already holds a seat: one device per connection."
+IN_USE = "This device is already connected to this table; close that connection first."
 
 _REJECTION = {
     RefusalCode.NOT_SEATED: NOT_SEATED,
@@ -159,7 +160,7 @@ class LanHost:
         if len(hello.peerId) > DEVICE_ID_LIMIT:
             self._refuse(link, LONG_DEVICE_ID)
             return
-        if (busy := self._in_use(link, identity)) is not None:
+        if (busy := await self._in_use(link, identity)) is not None:
             self._refuse(link, busy)
             return
         name = seat_name(hello.displayName)
@@ -183,7 +184,7 @@ class LanHost:
                 return
         if link.closed:
             return
-        if (busy := self._in_use(link, identity)) is not None:  # another hello won the race
+        if (busy := await self._in_use(link, identity)) is not None:  # another hello won
             self._refuse(link, busy)
             return
         link.identify(protocol)
@@ -206,18 +207,24 @@ class LanHost:
                 self._send_start(link, self._start_message())
             link.send(self._state(seat))
 
-    def _in_use(self, link: Link, identity: Identity) -> str | None:
+    async def _in_use(self, link: Link, identity: Identity) -> str | None:
         """Why `link` may not speak for `identity`: another link does and is
         alive. The device id seats a phone (NATIVE.md §0), and every id is in
         the lobby, so a live owner's seat is not handed to whoever names it;
-        an owner gone quiet (a dropped phone) gives way to its new link."""
-        for other, other_identity in self._accepted.items():
-            if other is not link and other_identity == identity and other.alive:
-                return (
-                    "This device is already connected to this table. Close that "
-                    f"connection, or wait until it has been silent for "
-                    f"{self.limits.silence_limit:g} s."
-                )
+        an owner gone quiet (a dropped phone) gives way to its new link.
+
+        Alive is heard from within the silence limit; a protocol-2 link is
+        also pinged and must answer, so a phone back from a Wi-Fi change,
+        whose old link the daemon still holds half-open, is let in within
+        seconds instead of being refused until that link times out."""
+        for other, other_identity in list(self._accepted.items()):
+            if other is link or other_identity != identity or not other.alive:
+                continue
+            if (other.protocol or 0) >= 2 and not await other.answers():
+                other.close("silent when pinged, and its device connected again")
+                continue
+            if not other.closed:
+                return IN_USE
         return None
 
     def _refuse(self, link: Link, reason: str) -> None:

@@ -48,6 +48,8 @@ class LinkLimits:
     hello_timeout: float = 10.0
     ping_interval: float = 5.0
     silence_limit: float = 25.0
+    probe_timeout: float = 3.0
+    """How long `answers` waits for a pinged protocol-2 peer to say anything."""
     write_timeout: float = 30.0
     max_queued: int = 64
     inbox: int = 16
@@ -98,6 +100,8 @@ class Link:
         graceful close would hold the socket until it does."""
         self._closed = asyncio.Event()
         self._logged: set[str] = set()
+        self._probes: list[asyncio.Future[bool]] = []
+        """`answers` calls waiting for the peer to say something."""
         self.dropped: dict[str, int] = {}
         """Count of ignored input by kind ("utf8", "json", "type", "fields")."""
         self.throttled = 0
@@ -178,6 +182,7 @@ class Link:
             reason,
         )
         self._closed.set()
+        self._settle_probes(False)
 
     @property
     def closed(self) -> bool:
@@ -189,6 +194,30 @@ class Link:
         limit: the app's own test for a live link (NATIVE.md §1.3)."""
         quiet = self._loop.time() - self._last_heard
         return not self._closed.is_set() and quiet <= self._limits.silence_limit
+
+    async def answers(self) -> bool:
+        """Ping a protocol-2 peer and say whether it answers (any line) within
+        `probe_timeout`. The app answers a ping at once, from its transport
+        (NATIVE.md §1.3), so a phone that is there says so, and a link left
+        half-open by a phone that went away stays silent."""
+        if self._closed.is_set():
+            return False
+        heard: asyncio.Future[bool] = self._loop.create_future()
+        self._probes.append(heard)
+        self.send(Ping())
+        try:
+            return await asyncio.wait_for(heard, self._limits.probe_timeout)
+        except TimeoutError:
+            return False
+        finally:
+            if heard in self._probes:
+                self._probes.remove(heard)
+
+    def _settle_probes(self, heard: bool) -> None:
+        probes, self._probes = self._probes, []
+        for probe in probes:
+            if not probe.done():
+                probe.set_result(heard)
 
     @property
     def backlogged(self) -> bool:
@@ -271,6 +300,7 @@ class Link:
                     self.close("end of stream")
                     return
                 self._last_heard = self._loop.time()
+                self._settle_probes(True)
                 *lines, rest = (rest + chunk.replace(b"\r", b"\n")).split(b"\n")
                 for line in lines:
                     message = self._line(line) if line else None
