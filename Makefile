@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-12)
 # Tests and demos on these machines stay on loopback (see docs/configuration.md).
 export PLGAMES_LAN__INTERFACES ?= 127.0.0.1
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench fuzz soak lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,15 @@ $(VENV)/.bench-installed: $(STAMP)
 
 bench: $(VENV)/.bench-installed
 	$(BIN)/python -m bench $(BENCH_ARGS)
+
+$(VENV)/.fuzz-installed: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,bluetooth,fuzz]'
+	touch $@
+
+# Every fuzz target for FUZZ_SECONDS each (docs/RELIABILITY.md); FUZZ_ARGS names targets.
+FUZZ_SECONDS ?= 60
+fuzz: $(VENV)/.fuzz-installed
+	$(BIN)/python tests/fuzz/run.py --seconds $(FUZZ_SECONDS) $(FUZZ_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -18,6 +18,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
 from daemon.core import Daemon
 from daemon.model import Identity, Origin, RefusalCode, Refused, StartPolicy
 from daemon.table import Table
@@ -28,7 +30,8 @@ log = logging.getLogger("plgames.control")
 LOCAL = "local"
 MAX_LINE = 1 << 20
 
-Handler = Callable[[Daemon, dict[str, Any]], Awaitable[dict[str, Any]]]
+Handler = Callable[[Daemon, Any], Awaitable[dict[str, Any]]]
+"""Answers one request, already validated as the command's `Request` model."""
 
 
 def summary(table: Table, now: float) -> dict[str, Any]:
@@ -53,79 +56,135 @@ def summary(table: Table, now: float) -> dict[str, Any]:
     }
 
 
-async def _tables(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
+class Request(BaseModel):
+    """A request's keys as the CLI sends them: JSON types exactly (nothing
+    coerced), unknown keys ignored, so a bad request is refused by name
+    before any handler sees it."""
+
+    model_config = ConfigDict(extra="ignore", strict=True, frozen=True)
+
+
+class AtTable(Request):
+    code: str = Field(max_length=64)
+
+
+class Local(AtTable):
+    """The `local` commands: the socket's user, seated as `local:<user>`."""
+
+    user: str = Field(min_length=1, max_length=64)
+
+    @property
+    def identity(self) -> Identity:
+        return Identity(frontend=LOCAL, user=self.user)
+
+
+class New(Request):
+    game: str = Field(max_length=64)
+    origin: str = Field(default=LOCAL, max_length=64)
+    place: str = Field(default="", max_length=256)
+    options: dict[str, Any] | None = None
+    seats: int | None = Field(default=None, ge=1, le=64)
+    name: str = Field(default="", max_length=200)
+    start: StartPolicy | None = None
+
+
+class LanOpen(Request):
+    """`lan_open`: handed on to the LAN frontend, with only these keys."""
+
+    game: str = Field(max_length=64)
+    name: str | None = Field(default=None, max_length=200)
+    options: dict[str, Any] | None = None
+    seats: int | None = Field(default=None, ge=1, le=64)
+    start: StartPolicy | None = None
+    humans: int | None = Field(default=None, ge=1, le=64)
+
+
+class End(AtTable):
+    reason: str | None = Field(default=None, max_length=500)
+
+
+class Kick(AtTable):
+    seat: int = Field(ge=0, le=1000)
+
+
+class Join(Local):
+    name: str | None = Field(default=None, max_length=200)
+    seat: int | None = Field(default=None, ge=0, le=1000)
+
+
+class Move(Local):
+    move: str = Field(max_length=MAX_LINE)
+    """The move's JSON text, decoded by the game (`Unreadable move` if it is not one)."""
+    expect: int | None = None
+
+
+async def _tables(daemon: Daemon, req: Request) -> dict[str, Any]:
     now = daemon.services.clock.time()
     rows = [summary(t, now) for t in daemon.tables.values()]
     return {"tables": rows}
 
 
-async def _show(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
-    table = daemon.table(req["code"])
+async def _show(daemon: Daemon, req: AtTable) -> dict[str, Any]:
+    table = daemon.table(req.code)
     shown = summary(table, daemon.services.clock.time())
     shown["recent"] = list(table.recent)
     shown["digest"] = table.state_digest()
     return shown
 
 
-async def _new(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
+async def _new(daemon: Daemon, req: New) -> dict[str, Any]:
     policy = daemon.policy
-    if "start" in req:
-        start = StartPolicy.model_validate(req["start"])
-        policy = policy.model_copy(update={"start": start})
+    if req.start is not None:
+        policy = policy.model_copy(update={"start": req.start})
     table = await daemon.open_table(
-        req["game"],
-        origin=Origin(frontend=req.get("origin", LOCAL), place=req.get("place", "")),
-        options=req.get("options") or {},
-        seats=req.get("seats"),
-        name=req.get("name", ""),
+        req.game,
+        origin=Origin(frontend=req.origin, place=req.place),
+        options=req.options or {},
+        seats=req.seats,
+        name=req.name,
         policy=policy,
     )
     return {"code": table.code, "name": table.meta.name}
 
 
-async def _lan_open(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
+async def _lan_open(daemon: Daemon, req: LanOpen) -> dict[str, Any]:
     """Open a LAN table for phones (and `plgames play`): the LAN frontend's own command."""
     lan: Any = daemon.frontend("native")
     if lan is None:
         raise Refused(RefusalCode.UNAVAILABLE, "The LAN frontend is off (lan.enabled = false).")
-    answer: dict[str, Any] = await lan.command(req)
+    answer: dict[str, Any] = await lan.command(req.model_dump(exclude_none=True))
     return answer
 
 
-async def _start(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
-    await daemon.table(req["code"]).start()
+async def _start(daemon: Daemon, req: AtTable) -> dict[str, Any]:
+    await daemon.table(req.code).start()
     return {}
 
 
-async def _end(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
-    table = daemon.table(req["code"])
-    await table.end(req.get("reason") or "Ended by an admin.")
+async def _end(daemon: Daemon, req: End) -> dict[str, Any]:
+    table = daemon.table(req.code)
+    await table.end(req.reason or "Ended by an admin.")
     return {"status": table.status.value}
 
 
-async def _kick(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
-    kicked = await daemon.table(req["code"]).kick(int(req["seat"]))
+async def _kick(daemon: Daemon, req: Kick) -> dict[str, Any]:
+    kicked = await daemon.table(req.code).kick(req.seat)
     return {"kicked": str(kicked) if kicked else None}
 
 
-def _local(req: dict[str, Any]) -> Identity:
-    return Identity(frontend=LOCAL, user=str(req["user"]))
-
-
-async def _join(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
-    seat = await daemon.table(req["code"]).join(
-        _local(req), req.get("name") or str(req["user"]), seat=req.get("seat")
-    )
+async def _join(daemon: Daemon, req: Join) -> dict[str, Any]:
+    table = daemon.table(req.code)
+    seat = await table.join(req.identity, req.name or req.user, seat=req.seat)
     return {"seat": seat}
 
 
-async def _leave(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
-    return {"seat": await daemon.table(req["code"]).leave(_local(req))}
+async def _leave(daemon: Daemon, req: Local) -> dict[str, Any]:
+    return {"seat": await daemon.table(req.code).leave(req.identity)}
 
 
-async def _view(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
-    table = daemon.table(req["code"])
-    seat = table.seat_of(_local(req))
+async def _view(daemon: Daemon, req: Local) -> dict[str, Any]:
+    table = daemon.table(req.code)
+    seat = table.seat_of(req.identity)
     if seat is None:
         return {"seat": None, "status": table.status.value, "version": table.version}
     async with table.lock:  # one consistent picture, not a view and moves of two states
@@ -143,31 +202,31 @@ async def _view(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-async def _move(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
-    table = daemon.table(req["code"])
-    version = await table.act(req["move"], identity=_local(req), expect=req.get("expect"))
+async def _move(daemon: Daemon, req: Move) -> dict[str, Any]:
+    table = daemon.table(req.code)
+    version = await table.act(req.move, identity=req.identity, expect=req.expect)
     return {"version": version}
 
 
-async def _log(daemon: Daemon, req: dict[str, Any]) -> dict[str, Any]:
-    table = daemon.table(req["code"])
+async def _log(daemon: Daemon, req: AtTable) -> dict[str, Any]:
+    table = daemon.table(req.code)
     steps = await daemon.store.steps(table.meta.id)
     return {"steps": [s.model_dump(mode="json") for s in steps]}
 
 
-COMMANDS: dict[str, Handler] = {
-    "tables": _tables,
-    "show": _show,
-    "new": _new,
-    "lan_open": _lan_open,
-    "start": _start,
-    "end": _end,
-    "kick": _kick,
-    "join": _join,
-    "leave": _leave,
-    "view": _view,
-    "move": _move,
-    "log": _log,
+COMMANDS: dict[str, tuple[type[Request], Handler]] = {
+    "tables": (Request, _tables),
+    "show": (AtTable, _show),
+    "new": (New, _new),
+    "lan_open": (LanOpen, _lan_open),
+    "start": (AtTable, _start),
+    "end": (End, _end),
+    "kick": (Kick, _kick),
+    "join": (Join, _join),
+    "leave": (Local, _leave),
+    "view": (Local, _view),
+    "move": (Move, _move),
+    "log": (AtTable, _log),
 }
 
 
@@ -219,15 +278,20 @@ class ControlServer:
     async def _answer(self, line: bytes) -> dict[str, Any]:
         try:
             req = loads(line)
-            handler = COMMANDS.get(req.get("cmd", "")) if isinstance(req, dict) else None
-            if handler is None:
+            cmd = req.get("cmd") if isinstance(req, dict) else None
+            if not isinstance(cmd, str) or cmd not in COMMANDS:
                 return {
                     "ok": False,
                     "error": f"unknown command; the commands are {', '.join(COMMANDS)}",
                 }
-            return {"ok": True, **await handler(self.daemon, req)}
+            shape, handler = COMMANDS[cmd]
+            return {"ok": True, **await handler(self.daemon, shape.model_validate(req))}
         except Refused as exc:
             return {"ok": False, "code": exc.code.value, "error": exc.reason}
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            where = ".".join(str(p) for p in first["loc"]) or "request"
+            return {"ok": False, "error": f"bad request: {where}: {first['msg']}"}
         except (KeyError, TypeError, ValueError) as exc:
             return {"ok": False, "error": f"bad request: {type(exc).__name__}: {exc}"}
         except Exception as exc:

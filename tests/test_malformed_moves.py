@@ -7,16 +7,15 @@ Frontends decode moves before applying them, but the AI runner, tests and
 future frontends hand `apply` values directly, and a refusal path that
 crashes on a value it did not expect is a crash on input."""
 
-import functools
 from typing import Any
 
+from fuzz.common import positions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import IllegalMove
 from engine.euchre.moves import CallTrump, DefendAlone, Discard, FarmersHand, OrderUp, PlayCard
 from engine.katan import moves as katan_moves
-from engine.protocol import TableConfig
 from engine.registry import get_game
 from engine.sequence.moves import Move as SequenceMove
 
@@ -26,34 +25,6 @@ EXAMPLES = settings(
     suppress_health_check=[HealthCheck.too_slow],
     derandomize=True,
 )
-
-
-@functools.cache
-def positions(game_id: str, options: tuple[tuple[str, Any], ...] = ()) -> tuple[Any, ...]:
-    """Every 7th position of two self-play games (hands, bids, robber steps,
-    trades, game over), built once per run."""
-    game = get_game(game_id)
-    found: list[Any] = []
-    for seed in (1, 2):
-        config = TableConfig(game=game_id, options=dict(options), seats=None, seed=seed)
-        state = game.initial_state(config)
-        seats = game.seat_count(state)
-        players = [game.player("random", seed * 10 + s) for s in range(seats)]
-        for ply in range(600):
-            if game.is_finished(state):
-                break
-            if game.can_advance(state):
-                state = game.advance(state).state
-                continue
-            if ply % 7 == 0:
-                found.append(state)
-            seat = game.to_move(state)
-            assert seat is not None
-            view = game.view_for(state, seat)
-            move = players[seat].choose(view, seat, game.view_legal_moves(view, seat))
-            state = game.apply(state, seat, move).state
-        found.append(state)
-    return tuple(found)
 
 
 def refuses_or_plays(game_id: str, state: Any, move: Any) -> None:

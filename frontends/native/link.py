@@ -256,7 +256,8 @@ class Link:
             )
             return
         key = message.t if message.t in _COALESCED else None
-        if key is not None and self.backlogged:
+        # One unsent pong answers every ping before it, however fast they came.
+        if key is not None and (self.backlogged or key == "pong"):
             for index in range(len(self._outbox) - 1, -1, -1):
                 if self._outbox[index][0] == key:
                     self._outbox[index] = (key, line + b"\n")

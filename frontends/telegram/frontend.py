@@ -226,7 +226,7 @@ class TelegramFrontend(ChatFrontend):
             return web.Response(status=403)
         try:
             update = Update.de_json(await request.json(), self.app.bot)
-        except ValueError:
+        except (ValueError, TypeError, KeyError, AttributeError):  # JSON, but not an update
             return web.Response(status=400)
         await self.app.update_queue.put(update)
         return web.Response()
