@@ -141,16 +141,21 @@ def on_close(closer: Callable[[], Awaitable[None]]) -> None:
     _CLOSERS.append(closer)
 
 
+async def _cancel_the_rest() -> None:
+    """What the libraries leave behind (discord.py's view timers)."""
+    left = asyncio.all_tasks() - {asyncio.current_task()}
+    for task in left:
+        task.cancel()
+    await asyncio.gather(*left, return_exceptions=True)
+
+
 def close() -> None:
     """Stop every kept world, close the loop and detach the error log: the
     suite calls this once its fuzz tests are done."""
     if loop.cache_info().currsize:
         for closer in _CLOSERS:
             loop().run_until_complete(closer())
-        left = asyncio.all_tasks(loop())  # what the libraries leave behind (view timers)
-        for task in left:
-            task.cancel()
-        loop().run_until_complete(asyncio.gather(*left, return_exceptions=True))
+        loop().run_until_complete(_cancel_the_rest())
         loop().run_until_complete(loop().shutdown_asyncgens())
         loop().close()
         loop.cache_clear()
