@@ -47,6 +47,18 @@ class Metrics:
             ["frontend"],
             registry=self.registry,
         )
+        self.chat_retries = Counter(
+            "plgames_chat_retries",
+            "Platform requests a chat frontend tried again after a fault, by kind of fault",
+            ["frontend", "fault"],
+            registry=self.registry,
+        )
+        self.chat_lost = Counter(
+            "plgames_chat_messages_lost",
+            "Messages a chat frontend gave up on after its retries (each also logged)",
+            ["frontend"],
+            registry=self.registry,
+        )
         self.refusals = Counter(
             "plgames_intents_refused",
             "Intents refused, by reason code",

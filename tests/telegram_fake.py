@@ -6,9 +6,16 @@ keeps chats and messages the way Telegram does (message ids per chat, a bot may
 not write first to a user who never started it, groups with privacy mode),
 refuses what Telegram refuses with Telegram's own error texts (callback data
 over 64 bytes, texts over 4096 characters, captions over 1024, "message is not
-modified", unknown messages, callback queries answered twice), answers 429 with
-`retry_after` when a test asks for it, and records every request the bot makes,
+modified", unknown messages, callback queries answered twice), keeps
+Telegram's flood limits (about 30 requests a second, 20 a minute in one group,
+answered with 429 and `retry_after`), and records every request the bot makes,
 so a test can read exactly what each user was shown.
+
+Faults are injected on demand (`fail`, `flood`) or at a seeded rate
+(`Faults`): 429s, 5xx answers, requests that time out before Telegram sees
+them, and requests Telegram carries out but whose answer is lost. Each fault
+is recorded with the request it hit, so a test can check that every faulted
+request was made again and went through.
 
 Tests play users through it: `say` (a text or a command), `open_link` (a
 `t.me/<bot>?start=...` deep link), `press` (an inline button). `wait_for` is
@@ -21,6 +28,8 @@ import contextlib
 import html.parser
 import itertools
 import json
+import math
+import random
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -67,6 +76,71 @@ class ApiError(Exception):
 
 def bad(description: str) -> ApiError:
     return ApiError(400, f"Bad Request: {description}")
+
+
+FAULTS = ("429", "5xx", "timeout", "lost")
+"""What can go wrong with a call: Telegram's flood answer; a 500/502/504; no
+answer in time and nothing done (the request was held up before Telegram);
+the call carried out but its answer never sent."""
+SERVER_ERRORS = ((500, "Internal Server Error"), (502, "Bad Gateway"), (504, "Gateway Timeout"))
+
+
+@dataclass
+class Faults:
+    """Passing faults at `rate` of the calls to `methods` (None: every method),
+    chosen by a random generator seeded with `seed`; the faults take `kinds`
+    in turn, so every kind comes up once a few calls have failed."""
+
+    rate: float = 0.0
+    seed: int = 0
+    kinds: tuple[str, ...] = ("429", "5xx", "timeout")
+    methods: frozenset[str] | None = None
+    retry_after: int = 1
+
+    def __post_init__(self) -> None:
+        assert set(self.kinds) <= set(FAULTS), self.kinds
+        self.random = random.Random(self.seed)
+        self._turn = itertools.cycle(self.kinds)
+
+    def draw(self, method: str) -> str | None:
+        if self.methods is not None and method not in self.methods:
+            return None
+        if self.random.random() >= self.rate:
+            return None
+        return next(self._turn)
+
+
+@dataclass
+class Limits:
+    """Telegram's flood limits as token buckets over the requests that name a
+    chat (the model python-telegram-bot's `AIORateLimiter` keeps to): `overall`
+    per `overall_period` seconds for the bot, `group` per `group_period` in
+    each group. Real Telegram publishes only "about" these figures, so a request
+    is let through if a token comes free within `grace` seconds: a bot that
+    paces itself exactly sees its requests arrive a little out of step."""
+
+    overall: int = 30
+    overall_period: float = 1.0
+    group: int = 20
+    group_period: float = 60.0
+    grace: float = 0.25
+
+
+class Bucket:
+    """`size` tokens, refilled at `size / period` a second."""
+
+    def __init__(self, size: int, period: float, now: float) -> None:
+        self.size, self.rate = size, size / period
+        self.level, self.at = float(size), now
+
+    def wait(self, now: float) -> float:
+        """Seconds until a token is free (0: take it now)."""
+        self.level = min(self.size, self.level + (now - self.at) * self.rate)
+        self.at = now
+        return 0.0 if self.level >= 1 else (1 - self.level) / self.rate
+
+    def take(self) -> None:
+        self.level -= 1
 
 
 @dataclass(frozen=True)
@@ -170,6 +244,14 @@ class Request:
     status: int = 200
     description: str = ""
     photo: bytes | None = None  # the image shown, whether uploaded or sent by file id
+    fault: str | None = None  # the fault injected into this call, if any
+    posted: int | None = None  # the id of the message a send made
+
+    @property
+    def message_id(self) -> int | None:
+        """The message this call made or changed."""
+        value = self.params.get("message_id")
+        return self.posted if self.posted is not None else value if isinstance(value, int) else None
 
     @property
     def ok(self) -> bool:
@@ -252,8 +334,20 @@ def utf16_length(text: str) -> int:
 class FakeTelegram:
     """The Bot API for one bot, plus the users and groups a test plays with."""
 
-    def __init__(self, *, privacy: bool = True) -> None:
+    def __init__(
+        self,
+        *,
+        privacy: bool = True,
+        faults: Faults | None = None,
+        limits: Limits | None = None,
+    ) -> None:
         self.privacy = privacy
+        self.faults = faults or Faults()
+        self.limits = limits
+        """None: no flood limits (a test of something else that sends in bursts)."""
+        self._buckets: dict[int | None, Bucket] = {}
+        self._failures: list[tuple[str | None, str]] = []
+        self._release = asyncio.Event()  # set at stop: held requests give up
         self.requests: list[Request] = []
         self.chats: dict[int, Chat] = {}
         self.messages: dict[tuple[int, int], Message] = {}
@@ -303,6 +397,7 @@ class FakeTelegram:
         for task in self._tasks:
             task.cancel()
         self._wake.set()
+        self._release.set()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -392,6 +487,16 @@ class FakeTelegram:
     def flood(self, method: str | None = None, *, times: int = 1, retry_after: int = 1) -> None:
         """Answer the next `times` calls (of `method`, or any) with 429 Too Many Requests."""
         self._floods.extend([(method, retry_after)] * times)
+
+    def fail(self, method: str | None = None, kind: str = "5xx", *, times: int = 1) -> None:
+        """Give the next `times` calls (of `method`, or any) the fault `kind` (see FAULTS)."""
+        assert kind in FAULTS, kind
+        self._failures.extend([(method, kind)] * times)
+
+    @property
+    def faulted(self) -> list[Request]:
+        """Every call that got an injected fault or a flood answer, in order."""
+        return [r for r in self.requests if r.fault is not None]
 
     # ---- what the bot did ------------------------------------------------------
 
@@ -498,11 +603,27 @@ class FakeTelegram:
         try:
             if request.match_info["token"] != TOKEN:
                 raise ApiError(401, "Unauthorized")
-            self._flooded(method)
+            self._flooded(record)
+            self._limited(record)
+            fault = self._fault(method)
+            record.fault = fault
+            if fault == "timeout":
+                record.status, record.description = 504, "held: no answer in time"
+                await self._hold()
+                raise ApiError(504, "Gateway Timeout")  # read by nobody: the bot gave up
+            if fault == "5xx":
+                status, description = self.faults.random.choice(SERVER_ERRORS)
+                raise ApiError(status, description)
+            if fault == "429":
+                after = self.faults.retry_after
+                raise ApiError(429, f"Too Many Requests: retry after {after}", retry_after=after)
             handler = getattr(self, f"_m_{method}", None)
             if handler is None:
                 raise ApiError(404, "Not Found")
             result = await handler(record)
+            if fault == "lost":
+                await self._notify()  # what it did is visible; its answer never comes
+                await self._hold()
         except ApiError as exc:
             record.status, record.description = exc.status, exc.description
             body: dict[str, Any] = {
@@ -538,15 +659,52 @@ class FakeTelegram:
                 params[key] = int(value)
         return params, files
 
-    def _flooded(self, method: str) -> None:
+    def _flooded(self, record: Request) -> None:
         for index, (which, retry_after) in enumerate(self._floods):
-            if which is None or which == method:
+            if which is None or which == record.method:
                 del self._floods[index]
+                record.fault = "429"
                 raise ApiError(
                     429,
                     f"Too Many Requests: retry after {retry_after}",
                     retry_after=retry_after,
                 )
+
+    def _fault(self, method: str) -> str | None:
+        """The fault a test asked for with `fail`, else one drawn at the set rate."""
+        for index, (which, kind) in enumerate(self._failures):
+            if which is None or which == method:
+                del self._failures[index]
+                return kind
+        return self.faults.draw(method)
+
+    async def _hold(self) -> None:
+        """Answer nothing until the bot has long given up (or the fake stops)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._release.wait(), 60)
+
+    def _limited(self, record: Request) -> None:
+        """Telegram's flood limits: a request naming a chat takes a token from
+        the bot's bucket and, in a group, from the group's; none left is a 429."""
+        chat = record.chat_id
+        if self.limits is None or chat is None:
+            return
+        limits, now = self.limits, time.monotonic()
+        buckets = [self._bucket(None, limits.overall, limits.overall_period, now)]
+        if chat < 0:
+            buckets.append(self._bucket(chat, limits.group, limits.group_period, now))
+        wait = max(bucket.wait(now) for bucket in buckets) - limits.grace
+        if wait > 0:
+            record.fault = "limit"
+            after = max(1, math.ceil(wait))
+            raise ApiError(429, f"Too Many Requests: retry after {after}", retry_after=after)
+        for bucket in buckets:
+            bucket.take()
+
+    def _bucket(self, key: int | None, size: int, period: float, now: float) -> Bucket:
+        if key not in self._buckets:
+            self._buckets[key] = Bucket(size, period, now)
+        return self._buckets[key]
 
     # ---- checks shared by the methods -----------------------------------------
 
@@ -702,6 +860,7 @@ class FakeTelegram:
         chat = self._chat(params)
         text, source = self._text(params, "text", MAX_TEXT, required=True)
         message = self._post(chat, None, text=text, source=source, markup=self._markup(params))
+        record.posted = message.message_id
         return message.as_json(self.bot_user)
 
     async def _m_sendPhoto(self, record: Request) -> Any:
@@ -714,6 +873,7 @@ class FakeTelegram:
         message = self._post(
             chat, None, photo=data, photo_id=file_id, caption=caption, source=source, markup=markup
         )
+        record.posted = message.message_id
         return message.as_json(self.bot_user)
 
     async def _m_editMessageText(self, record: Request) -> Any:

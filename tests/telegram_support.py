@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import SecretStr
-from telegram.ext import AIORateLimiter
-from telegram_fake import TOKEN, FakeTelegram, Message, User
+from telegram_fake import TOKEN, FakeTelegram, Faults, Limits, Message, User
 
 from daemon.ai import InlineAi
 from daemon.clock import Clock
@@ -29,12 +28,34 @@ from frontends.chat.menus import Leaf, Node, node_payload
 from frontends.chat.presenters import presenter_for
 from frontends.chat.tokens import Grant, Malformed, TokenCodec, to36
 from frontends.telegram import TelegramFrontend, TelegramOptions
+from frontends.telegram.limits import PatientLimiter
 
 QUICK = TablePolicy(
     start=StartPolicy(mode="manual"),
     timer=TimerPolicy(turn_seconds=None),
     pacing=PacingPolicy(think_seconds=0, hold_seconds=0, batch=True),
 )
+
+
+GROUP_MINUTE = 3.0
+"""Seconds the fake and the limiter count a group's 20 messages over, for the
+whole-game tests: Telegram's minute would make a group game last an hour, as
+it does on Telegram. Counts, buckets and the 30-a-second limit are Telegram's;
+tests/test_telegram_faults.py checks the real minute on a burst."""
+
+TEST_LIMITS = Limits(group_period=GROUP_MINUTE)
+
+
+def limiter(**overrides: Any) -> PatientLimiter:
+    """The production limiter, keeping to `TEST_LIMITS` as the fake does, with
+    retry pauses of a few hundredths of a second."""
+    values: dict[str, Any] = {
+        "first_wait": 0.02,
+        "longest_wait": 0.2,
+        "group_time_period": TEST_LIMITS.group_period,
+    }
+    values.update(overrides)
+    return PatientLimiter(**values)
 
 
 def options(fake: FakeTelegram, **overrides: object) -> TelegramOptions:
@@ -58,12 +79,14 @@ class Host:
         *,
         policy: TablePolicy = QUICK,
         clock: Clock | None = None,
+        remembered: int | None = None,
         **overrides: object,
     ) -> None:
         self.fake = fake
         self.state_dir = state_dir
         self.policy = policy
         self.clock = clock
+        self.remembered = remembered
         self.store = MemoryStore()
         self.overrides = overrides
         self.daemon: Daemon | None = None
@@ -72,14 +95,15 @@ class Host:
     async def start(self) -> TelegramFrontend:
         daemon = Daemon(self.store, policy=self.policy, clock=self.clock)
         await daemon.resume()
+        settings = options(self.fake, **self.overrides)
+        extra: dict[str, Any] = {} if self.remembered is None else {"remembered": self.remembered}
         frontend = TelegramFrontend(
-            options(self.fake, **self.overrides),
+            settings,
             secret=load_secret(self.state_dir),
             memory=FileChatMemory(self.state_dir / "chat-telegram.json"),
             policy=self.policy,
-            # Retry 429s as in production, without Telegram's pacing: a test
-            # game sends in seconds what a real one sends in an hour.
-            limiter=AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=3),
+            limiter=limiter(retries=settings.retries),
+            **extra,
         )
         await daemon.add_frontend(frontend)
         self.daemon, self.frontend = daemon, frontend
@@ -97,13 +121,21 @@ class Host:
 
 @asynccontextmanager
 async def hosted(
-    state_dir: Path, *, policy: TablePolicy = QUICK, clock: Clock | None = None, **overrides: object
+    state_dir: Path,
+    *,
+    policy: TablePolicy = QUICK,
+    clock: Clock | None = None,
+    faults: Faults | None = None,
+    remembered: int | None = None,
+    **overrides: object,
 ) -> AsyncIterator[Host]:
-    """A running host; `policy` and `clock` (e.g. a `FakeClock` for turn timers)
-    go to the daemon, `overrides` to the Telegram options."""
-    fake = FakeTelegram()
+    """A running host against a fake keeping Telegram's flood limits; `policy`
+    and `clock` (e.g. a `FakeClock` for turn timers) go to the daemon, `faults`
+    to the fake, `remembered` (the adapter's memory bound) and `overrides` (the
+    Telegram options) to the frontend."""
+    fake = FakeTelegram(faults=faults, limits=TEST_LIMITS)
     await fake.start()
-    host = Host(fake, state_dir, policy=policy, clock=clock, **overrides)
+    host = Host(fake, state_dir, policy=policy, clock=clock, remembered=remembered, **overrides)
     try:
         await host.start()
         yield host

@@ -5,11 +5,17 @@ An adapter subclasses `ChatFrontend`, implements `connect`, `disconnect` and
 `on_press` from its platform's update handlers. The base class is the
 daemon's `Frontend`: deliveries become outgoing messages through the layer,
 and ids of posted messages are recorded so later updates edit them in place.
+
+An adapter retries a platform's passing faults itself, request by request
+(Telegram's limiter, discord.py's HTTP client): only there is it known
+whether a call may be repeated. What still fails reaches `perform_all` as a
+message given up: it is logged with where it was going and counted
+(`plgames_chat_messages_lost_total`), and the rest of the actions go on.
 """
 
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from daemon.delivery import Delivery
@@ -36,6 +42,8 @@ class ChatFrontend(ABC):
         self._memory = memory or ChatMemory()
         self._policy = policy
         self._layer: ChatLayer | None = None
+        self._lost: Callable[[], None] = lambda: None
+        self._retried: Callable[[str], None] = lambda fault: None
 
     @property
     def layer(self) -> ChatLayer:
@@ -49,6 +57,11 @@ class ChatFrontend(ABC):
         self._layer = ChatLayer(
             daemon, self.profile, secret=self._secret, memory=self._memory, policy=self._policy
         )
+        metrics = getattr(daemon, "metrics", None)
+        if metrics is not None:
+            lost = metrics.chat_lost.labels(self.name)  # the series exists from 0
+            self._lost = lost.inc
+            self._retried = lambda fault: metrics.chat_retries.labels(self.name, fault).inc()
         await self.connect()
 
     async def stop(self) -> None:
@@ -82,11 +95,24 @@ class ChatFrontend(ABC):
         for action in actions:
             try:
                 posted = await self.perform(action, context)
-            except Exception:
-                log.exception("%s: could not perform %s", self.name, type(action).__name__)
+            except Exception as exc:
+                self._lost()
+                log.error(
+                    "%s: gave up on a message (%s to %s, %s): %s",
+                    self.name,
+                    type(action).__name__,
+                    action.to.audience,
+                    "no slot" if action.slot is None else action.slot.role,
+                    exc,
+                    exc_info=exc,
+                )
                 continue
             if posted is not None and action.slot is not None:
                 self.layer.posted(action.slot, posted)
+
+    def retried(self, fault: str) -> None:
+        """An adapter tried a platform request again after `fault` (counted)."""
+        self._retried(fault)
 
     # ---- what an adapter implements ----------------------------------------------------
 

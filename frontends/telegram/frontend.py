@@ -8,10 +8,16 @@ the layer edits is edited in place (`editMessageText`, `editMessageCaption`,
 message's kind. Turn notices are new messages, because Telegram notifies
 nobody about an edit.
 
-Telegram-specific duties live here too: flood limits (`AIORateLimiter`, which
-also retries 429s), answering every callback query, deep links for invites,
-and a person who never opened a DM with the bot: Telegram forbids writing to
-them first, so the group is told, with a button that opens that DM.
+Telegram-specific duties live here too: flood limits and passing faults
+(`frontends.telegram.limits`: 429s, 5xx answers and timeouts are retried,
+bounded), answering every callback query, deep links for invites, a webhook
+that takes only Telegram's posts, and a person who never opened a DM with the
+bot: Telegram forbids writing to them first, so the group is told, with a
+button that opens that DM.
+
+What the adapter remembers per user, chat or message is bounded (LRU): a
+forgotten name is looked up again, a forgotten invitation is at worst
+repeated once, a forgotten upload is uploaded again.
 """
 
 import asyncio
@@ -34,9 +40,8 @@ from telegram import (
 )
 from telegram import Message as TgMessage
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden
+from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     BaseRateLimiter,
@@ -65,14 +70,16 @@ from frontends.chat import (
     load_secret,
 )
 from frontends.telegram.config import TelegramOptions
-from frontends.telegram.updates import PerChatOrder
+from frontends.telegram.limits import PatientLimiter
+from frontends.telegram.updates import ChatLocks, PerChatOrder
 from frontends.telegram.widgets import BEGIN, HAND_LINK, body, command, deep_link, keyboard
 
 log = logging.getLogger("plgames.telegram")
 
 REMEMBERED = 10_000
-"""How many deleted messages and uploaded pictures a running adapter remembers:
-enough for every live table, and a bound on what a daemon up for months holds."""
+"""How many names, invitations, deleted messages and uploaded pictures a running
+adapter remembers: enough for every live table, and a bound on what a daemon up
+for months holds."""
 
 COMMANDS = (
     ("new", "open a table: /new katan, /new euchre, /new sequence"),
@@ -97,12 +104,9 @@ the layer, and Telegram shows a spinner until it comes."""
 NOT_MODIFIED = "message is not modified"
 GONE = ("message to edit not found", "message can't be edited", "message to delete not found")
 WRONG_KIND = ("there is no text in the message", "there is no media in the message")
-
-
-def default_limiter() -> BaseRateLimiter[int]:
-    """Telegram's flood limits (30 messages a second, 20 a minute in a group),
-    retrying a 429 after the `retry_after` Telegram names."""
-    return AIORateLimiter(max_retries=5)
+ANSWERED = "query is too old"
+"""A callback query answered already (a retry whose first answer did arrive) or
+too late to answer: either way there is nothing more to say to it."""
 
 
 @dataclass(slots=True)
@@ -124,20 +128,27 @@ class TelegramFrontend(ChatFrontend):
         policy: TablePolicy | None = None,
         profile: AdapterProfile = TELEGRAM,
         limiter: BaseRateLimiter[int] | None = None,
+        remembered: int = REMEMBERED,
     ) -> None:
         super().__init__(profile, secret=secret, memory=memory, policy=policy)
         self.options = options
-        self._limiter = limiter or default_limiter()
+        if limiter is None:
+            limiter = PatientLimiter(retries=options.retries, on_retry=self.retried)
+        elif isinstance(limiter, PatientLimiter) and limiter.on_retry is None:
+            limiter.on_retry = self.retried
+        self._limiter = limiter
         self._app: Application[Any, Any, Any, Any, Any, Any] | None = None
         self._webhook: web.AppRunner | None = None
-        self._names: dict[str, str] = {}
-        self._file_ids: LRUCache[str, str] = LRUCache(maxsize=REMEMBERED)
+        self._names: LRUCache[str, str] = LRUCache(maxsize=remembered)
+        """User id → name as last seen; a forgotten one is looked up in the seats again."""
+        self._file_ids: LRUCache[str, str] = LRUCache(maxsize=remembered)
         """Picture key → Telegram file id: an image shown to several chats is uploaded once."""
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._gone: LRUCache[tuple[int, int], bool] = LRUCache(maxsize=REMEMBERED)
+        self._locks = ChatLocks()
+        self._gone: LRUCache[tuple[int, int], bool] = LRUCache(maxsize=remembered)
         """(chat, message id) this process deleted: never edited or deleted again."""
-        self._invited: set[tuple[int, int]] = set()
-        """(group, user) told to open a DM, so a game's every delivery does not repeat it."""
+        self._invited: LRUCache[int, frozenset[int]] = LRUCache(maxsize=remembered)
+        """User → groups they were told to open a DM in, so a game's every
+        delivery does not repeat it; forgotten once they write in the DM."""
 
     @property
     def app(self) -> Application[Any, Any, Any, Any, Any, Any]:
@@ -153,6 +164,7 @@ class TelegramFrontend(ChatFrontend):
 
     async def connect(self) -> None:
         token = self.options.token.get_secret_value()
+        timeout = self.options.request_timeout
         builder = (
             ApplicationBuilder()
             .token(token)
@@ -160,6 +172,15 @@ class TelegramFrontend(ChatFrontend):
             .base_file_url(self.options.base_file_url)
             .rate_limiter(self._limiter)
             .concurrent_updates(PerChatOrder())
+            .connect_timeout(timeout)
+            .read_timeout(timeout)
+            .write_timeout(timeout)
+            .media_write_timeout(2 * timeout)  # a board photo is an upload
+            .pool_timeout(timeout)
+            .get_updates_connect_timeout(timeout)
+            .get_updates_read_timeout(timeout)  # on top of the long poll's own wait
+            .get_updates_write_timeout(timeout)
+            .get_updates_pool_timeout(timeout)
         )
         if self.options.mode == "webhook":
             builder = builder.updater(None)  # updates arrive on our own web server
@@ -169,7 +190,10 @@ class TelegramFrontend(ChatFrontend):
         app.add_error_handler(self._on_error)
         self._app = app
         await app.initialize()
-        await app.bot.set_my_commands([BotCommand(name, text) for name, text in COMMANDS])
+        try:
+            await app.bot.set_my_commands([BotCommand(name, text) for name, text in COMMANDS])
+        except TelegramError as exc:  # typed commands work without Telegram's menu of them
+            log.error("telegram refused the command menu (setMyCommands): %s", exc)
         await app.start()
         allowed = ["message", "callback_query"]
         if self.options.mode == "webhook":
@@ -183,7 +207,9 @@ class TelegramFrontend(ChatFrontend):
         else:
             assert app.updater is not None
             await app.updater.start_polling(
-                timeout=self.options.poll_timeout, allowed_updates=allowed
+                timeout=self.options.poll_timeout,
+                allowed_updates=allowed,
+                error_callback=self._poll_failed,
             )
         log.info("telegram connected", extra={"bot": self.username, "mode": self.options.mode})
 
@@ -217,10 +243,18 @@ class TelegramFrontend(ChatFrontend):
         assert self._webhook is not None
         return int(self._webhook.addresses[0][1])
 
+    def _poll_failed(self, error: TelegramError) -> None:
+        """python-telegram-bot polls again by itself (pausing after a 5xx);
+        the updates are Telegram's until confirmed, so none is lost."""
+        log.warning("telegram: polling for updates failed (%s); polling again", error)
+        self.retried("poll")
+
     async def _on_webhook(self, request: web.Request) -> web.Response:
-        expected = self.options.webhook_secret
+        """An update posted by Telegram, known by the secret header (compared
+        in constant time, so its bytes cannot be guessed one by one)."""
+        expected = self.options.webhook_secret  # required in webhook mode (the config says so)
         given = request.headers.get("X-Telegram-Bot-Api-Secret-Token", "")
-        if expected is not None and not hmac.compare_digest(
+        if expected is None or not hmac.compare_digest(
             given.encode(), expected.get_secret_value().encode()
         ):
             return web.Response(status=403)
@@ -249,7 +283,7 @@ class TelegramFrontend(ChatFrontend):
             return
         private = chat.type == chat.PRIVATE
         if private:
-            self._invited = {(g, u) for g, u in self._invited if u != user.id}
+            self._invited.pop(user.id, None)
         incoming = Incoming(chat.id, private, user.id)
         await self.on_text(self._sender(update), Place(str(chat.id), private), text, incoming)
 
@@ -270,19 +304,31 @@ class TelegramFrontend(ChatFrontend):
         )
         done, _ = await asyncio.wait({press}, timeout=PRESS_GRACE)
         if not done:
-            await query.answer()
+            await self._answer_query(query)
             actions = await press
         else:
             try:
                 actions = press.result()
             except Exception:
-                await query.answer("That did not work; try again.")
+                await self._answer_query(query, "That did not work; try again.")
                 raise
             text, alert = ("", False) if private else self._answer(actions)
             if alert:
                 actions = [a for a in actions if not self._refusal(a)]
-            await query.answer(text or None, show_alert=alert)
+            await self._answer_query(query, text or None, alert)
         await self.perform_all(actions, incoming)
+
+    @staticmethod
+    async def _answer_query(query: Any, text: str | None = None, alert: bool = False) -> None:
+        """Stop the button's spinner. A failed answer costs only the spinner
+        (and an alert's words): the press's menus and moves still go out."""
+        try:
+            await query.answer(text, show_alert=alert)
+        except BadRequest as exc:
+            if ANSWERED not in str(exc).lower():
+                log.error("telegram refused a callback answer: %s", exc)
+        except TelegramError as exc:
+            log.error("telegram callback answer given up: %s", exc)
 
     @staticmethod
     def _refusal(action: Outgoing) -> bool:
@@ -311,7 +357,7 @@ class TelegramFrontend(ChatFrontend):
         message = self._with_invite(action)
         # One chat's messages go out one at a time: an answer to a press and a
         # delivery for the same panel must not edit and delete it at once.
-        async with self._locks.setdefault(chat, asyncio.Lock()):
+        async with self._locks.hold(chat):
             try:
                 if isinstance(action, Edit):
                     posted = await self._edit(chat, self._current(action, chat), message)
@@ -479,8 +525,9 @@ class TelegramFrontend(ChatFrontend):
     def _name(self, user: str) -> str:
         """A user's name for a mention: as last seen in an update, else the
         name they sat down with (after a restart, before they write again)."""
-        if user in self._names:
-            return self._names[user]
+        known = self._names.get(user)
+        if known is not None:
+            return known
         identity = Identity(frontend=self.name, user=user)
         for table in self.layer.daemon.tables.values():
             for seat in table.meta.seats:
@@ -502,10 +549,11 @@ class TelegramFrontend(ChatFrontend):
         """Telegram refused a DM: the user never started the bot. Tell them in
         the group, with a button that opens the DM, once per group."""
         group = self._group_for(action, incoming)
-        if group is None or (group, user) in self._invited:
+        asked = self._invited.get(user, frozenset())
+        if group is None or group in asked:
             log.info("cannot reach telegram user %s in a DM and know no group to ask in", user)
             return
-        self._invited.add((group, user))
+        self._invited[user] = asked | {group}
         code = self._code_for(action)
         invite = Message(
             text=(
