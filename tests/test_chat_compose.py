@@ -4,7 +4,7 @@ import random
 from typing import Any
 
 from engine.katan import moves as mv
-from engine.katan import rules
+from engine.katan import production
 from engine.katan.components import OFFERS_PER_TURN, RESOURCE_NAMES
 from engine.katan.crafted import blank, give
 from engine.katan.game import KATAN
@@ -101,7 +101,7 @@ def test_a_discard_counts_what_is_due() -> None:
     st = table()
     give(st, 0, lumber=4, grain=1)
     st.phase, st.rolled = ROLL, False
-    rules.roll_dice(st, 3, 4, [])
+    production.roll_dice(st, 3, 4, [])
     due = st.discards[0]
     assert due == 4
     text, items, _ = open_composer(st, 0, Draft("discard").payload())

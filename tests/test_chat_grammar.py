@@ -12,7 +12,7 @@ from engine.euchre.game import EUCHRE
 from engine.euchre.moves import CALL_TRUMP, ORDER_UP, PASS, PLAY
 from engine.euchre.state import EuchreState, Phase
 from engine.katan import moves as mv
-from engine.katan import rules
+from engine.katan import production
 from engine.katan.components import KNIGHT, RESOURCE_NAMES
 from engine.katan.crafted import blank, give, give_dev, path, road, settle
 from engine.katan.game import KATAN
@@ -152,7 +152,7 @@ def test_discard_after_a_seven() -> None:
     st = katan()
     give(st, 0, ore=4, wool=4)
     st.phase, st.rolled = ROLL, False
-    rules.roll_dice(st, 3, 4, [])
+    production.roll_dice(st, 3, 4, [])
     assert st.phase == DISCARD
     assert parse_katan(st, 0, "discard 2 ore 2 wool") == Chosen(mv.discard_move(leg(ore=2, wool=2)))
     short = parse_katan(st, 0, "discard 2 ore 1 wool")

@@ -11,7 +11,7 @@ from engine.katan.components import GRAIN, KNIGHT, LUMBER, PIPS, RESOURCES, WOOL
 from engine.katan.crafted import blank, city, give, give_dev, path, road, settle
 from engine.katan.evaluate import node_yield
 from engine.katan.game import KATAN
-from engine.katan.rules import roll_dice
+from engine.katan.production import roll_dice
 from engine.katan.state import OFFER, SETUP_SETTLEMENT, KatanState
 from engine.katan.view import KatanView
 from engine.protocol import TableConfig

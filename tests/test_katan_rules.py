@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import BadOptions, IllegalMove
 from engine.katan import moves as mv
-from engine.katan import rules
+from engine.katan import production, rules
 from engine.katan.audit import problems
 from engine.katan.components import (
     BRICK,
@@ -68,7 +68,12 @@ def new_game(seats: int = 4, seed: int = 1, **options: int) -> KatanState:
 def test_options_defaults_and_refusals() -> None:
     options, seats = KATAN.prepare(TableConfig(game="katan", seed=1))
     assert seats == 4
-    assert options.model_dump() == {"players": None, "points_to_win": 10, "award_points": 2}
+    assert options.model_dump() == {
+        "players": None,
+        "expansions": (),
+        "points_to_win": 10,
+        "award_points": 2,
+    }
     assert KATAN.prepare(TableConfig(game="katan", seed=1, seats=3))[1] == 3
     for bad, words in [
         ({"points_to_win": 2}, "points_to_win: must be a whole number from 3 to 20"),
@@ -180,11 +185,11 @@ def test_production_pays_one_per_settlement_two_per_city_and_not_under_the_robbe
     corners = st.board.topology.hex_corners[h]
     settle(st, 1, corners[0])
     city(st, 2, corners[3])
-    rules.roll_dice(st, 6, 6, None)
+    production.roll_dice(st, 6, 6, None)
     assert (hand(st, 1)[res], hand(st, 2)[res]) == (1, 2)
     assert st.phase == MAIN
     st.robber = h
-    rules.roll_dice(st, 6, 6, None)
+    production.roll_dice(st, 6, 6, None)
     assert (hand(st, 1)[res], hand(st, 2)[res]) == (1, 2)
 
 
@@ -196,7 +201,7 @@ def test_bank_short_for_one_seat_pays_what_is_left() -> None:
     city(st, 1, st.board.topology.hex_corners[h][0])
     st.bank[res] = 1
     st.hands[3 * RESOURCES + res] = 18
-    rules.roll_dice(st, 5, 5, None)
+    production.roll_dice(st, 5, 5, None)
     assert hand(st, 1)[res] == 1 and st.bank[res] == 0
 
 
@@ -210,7 +215,7 @@ def test_bank_short_for_two_seats_pays_nobody() -> None:
     st.bank[res] = 1
     st.hands[3 * RESOURCES + res] = 18
     events: list[object] = []
-    rules.roll_dice(st, 5, 5, events)  # type: ignore[arg-type]
+    production.roll_dice(st, 5, 5, events)  # type: ignore[arg-type]
     assert hand(st, 1)[res] == 0 and hand(st, 2)[res] == 0 and st.bank[res] == 1
     assert any("short" in e.text for e in events)  # type: ignore[attr-defined]
 
@@ -223,7 +228,7 @@ def test_a_seven_makes_eight_and_nine_card_hands_discard_four() -> None:
     give(st, 1, lumber=4, brick=4)
     give(st, 2, wool=5, grain=4)
     give(st, 3, ore=7)
-    rules.roll_dice(st, 3, 4, None)
+    production.roll_dice(st, 3, 4, None)
     assert st.phase == DISCARD
     assert st.discards == [0, 4, 4, 0]
     assert KATAN.to_move(st) == 1
@@ -244,7 +249,7 @@ def test_the_robber_must_move_and_steals_one_random_card_from_an_adjacent_seat()
     settle(st, 1, corners[0])
     settle(st, 2, corners[3])
     give(st, 1, wool=2)
-    rules.roll_dice(st, 3, 4, None)
+    production.roll_dice(st, 3, 4, None)
     assert st.phase == ROBBER
     refused(st, 0, (mv.MOVE_ROBBER, st.robber, -1), "different hex")
     refused(st, 0, (mv.MOVE_ROBBER, target, -1), "Choose whom to rob: seat 1")
@@ -264,7 +269,7 @@ def test_the_robber_must_move_and_steals_one_random_card_from_an_adjacent_seat()
 
 def test_the_robber_on_an_empty_hex_steals_nothing() -> None:
     st = blank()
-    rules.roll_dice(st, 3, 4, None)
+    production.roll_dice(st, 3, 4, None)
     target = next(h for h in st.board.land_hexes if h != st.robber)
     assert (mv.MOVE_ROBBER, target, -1) in KATAN.legal_moves(st, 0)
     st = apply(st, 0, (mv.MOVE_ROBBER, target, -1))

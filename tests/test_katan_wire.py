@@ -6,6 +6,7 @@ import random
 import pytest
 
 from engine.errors import BadMove, BadState
+from engine.katan import kinds
 from engine.katan import moves as mv
 from engine.katan.game import KATAN
 from engine.katan.state import OVER, KatanState
@@ -113,13 +114,45 @@ SAMPLES: list[mv.Move] = [
 ]
 
 
+def _expansion_samples() -> list[mv.Move]:
+    """One move of each kind the expansions bring, with values of every field kind
+    (legs eight cards wide, as at a Cities & Knights table)."""
+    example = {
+        kinds.CARDS: (0, 1, 0, 0, 0, 0, 2, 0),
+        kinds.PAIR: (1, 3),
+        kinds.GOOD_PAIR: (2, 6),
+        kinds.VICTIM: -1,
+        kinds.ADDRESSEE: 2,
+        kinds.COMMODITY: 7,
+        kinds.GOOD: 5,
+        kinds.TRACK: 2,
+        kinds.PROGRESS: 20,
+        kinds.DIE: 6,
+    }
+    out: list[mv.Move] = []
+    for kind in kinds.TABLE[mv.STOP_ROADS + 1 :]:
+        move: list[int] = [kind.code]
+        for f in kind.fields:
+            value = example.get(f.kind, 3)
+            move.extend(value if isinstance(value, tuple) else (value,))
+        out.append(tuple(move))
+    return out
+
+
 def test_every_kind_of_move_round_trips() -> None:
-    assert {m[0] for m in SAMPLES} == set(range(mv.KINDS))
-    for move in SAMPLES:
-        assert len(move) == mv.ARITY[move[0]]
+    samples = SAMPLES + _expansion_samples()
+    assert {m[0] for m in samples} == set(range(mv.KINDS))
+    for move in samples:
+        kind = kinds.TABLE[move[0]]
+        assert len(move) in (kind.length(5), kind.length(8))
         text = KATAN.encode_move(move)
         assert KATAN.decode_move(text) == move, text
         assert KATAN.move_label(move)
+
+
+def test_the_table_is_indexed_by_kind_code() -> None:
+    assert [k.code for k in kinds.TABLE] == list(range(mv.KINDS))
+    assert len(kinds.BY_NAME) == mv.KINDS
 
 
 def test_move_json_reads_naturally() -> None:

@@ -7,9 +7,7 @@ state rebuilds through it, and the self-play tests compare after every move.
 """
 
 from engine.katan.components import (
-    BANK_START,
     CITY_PIECES,
-    DEV_DECK,
     DEV_KINDS,
     LARGEST_ARMY_MIN,
     LONGEST_ROAD_MIN,
@@ -19,8 +17,6 @@ from engine.katan.components import (
     SETTLEMENT_PIECES,
 )
 from engine.katan.geometry import bits
-from engine.katan.longest_road import longest_trail
-from engine.katan.rules import frontier_of, walls
 from engine.katan.state import KatanState
 
 
@@ -39,26 +35,35 @@ def rebuild(st: KatanState) -> None:
         st.reach[t] = 0
         for e in bits(st.roads[t]):
             st.reach[t] |= top.edge_end_mask[e]
+    st.ruleset.rebuild(st)
     for t in range(st.seats):
-        st.frontier[t] = frontier_of(st, t)
-        st.road_len[t] = longest_trail(top, st.roads[t], walls(st, t))
-        st.points[t] = (
-            st.towns[t].bit_count()
-            + 2 * st.cities[t].bit_count()
-            + st.award * ((st.longest == t) + (st.army == t))
-        )
+        st.ruleset.remeasure(st, t)
+        st.points[t] = points_from_scratch(st, t)
+
+
+def points_from_scratch(st: KatanState, seat: int) -> int:
+    """Public points from the board, the award holders and the rule set's own."""
+    return (
+        st.towns[seat].bit_count()
+        + 2 * st.cities[seat].bit_count()
+        + st.award * ((st.longest == seat) + (st.army == seat))
+        + st.ruleset.extra_points(st, seat)
+    )
 
 
 def ledger_problems(st: KatanState) -> list[str]:
     """The cheap invariants, for checking after every move of a long self-play
     run: card conservation, piece limits, and points recomputed from the
     board and the award holders."""
-    out = []
+    out: list[str] = []
     n = st.seats
-    for r in range(RESOURCES):
-        held = sum(st.hands[t * RESOURCES + r] for t in range(n))
-        if held + st.bank[r] != BANK_START:
-            out.append(f"resource {r}: bank {st.bank[r]} + hands {held} != {BANK_START}")
+    w = st.width
+    for r in range(w):
+        held = sum(st.hands[t * w + r] for t in range(n))
+        start = st.ruleset.bank_start(r)
+        if held + st.bank[r] != start:
+            what = "resource" if r < RESOURCES else "commodity"
+            out.append(f"{what} {r}: bank {st.bank[r]} + hands {held} != {start}")
     if min(st.hands) < 0 or min(st.bank) < 0:
         out.append("a negative card count")
     if not 0 <= st.offers <= OFFERS_PER_TURN:
@@ -67,7 +72,7 @@ def ledger_problems(st: KatanState) -> list[str]:
         out.append(f"{st.offers} offers made this turn before the roll")
     for k in range(DEV_KINDS):
         held = sum(st.devs[t * DEV_KINDS + k] + st.played[t * DEV_KINDS + k] for t in range(n))
-        if held + st.deck[k] != DEV_DECK[k] or st.deck[k] < 0:
+        if held + st.deck[k] != st.ruleset.dev_deck[k] or st.deck[k] < 0:
             out.append(f"development card {k}: deck {st.deck[k]} + held/played {held}")
     for t in range(n):
         if st.roads[t].bit_count() > ROAD_PIECES:
@@ -83,13 +88,10 @@ def ledger_problems(st: KatanState) -> list[str]:
                 out.append(f"seats {t} and {u} share a spot")
         if st.towns[t] & st.cities[t]:
             out.append(f"seat {t} has a settlement and a city on one crossing")
-        scratch = (
-            st.towns[t].bit_count()
-            + 2 * st.cities[t].bit_count()
-            + st.award * ((st.longest == t) + (st.army == t))
-        )
+        scratch = points_from_scratch(st, t)
         if scratch != st.points[t]:
             out.append(f"seat {t}: points {st.points[t]} but the board says {scratch}")
+    st.ruleset.problems(st, out)
     return out
 
 
@@ -99,7 +101,7 @@ def problems(st: KatanState) -> list[str]:
     n = st.seats
     fresh = st.copy()
     rebuild(fresh)
-    for name in ("built", "blocked", "paved", "reach", "frontier", "road_len", "points"):
+    for name in ("built", "blocked", "closed", "paved", "reach", "frontier", "road_len", "points"):
         if getattr(fresh, name) != getattr(st, name):
             out.append(
                 f"{name}: incremental {getattr(st, name)} != recomputed {getattr(fresh, name)}"

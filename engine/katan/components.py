@@ -14,6 +14,8 @@ GRAIN: Final = 3
 ORE: Final = 4
 RESOURCES: Final = 5
 RESOURCE_NAMES: Final = ("lumber", "brick", "wool", "grain", "ore")
+CARD_NAMES: Final = (*RESOURCE_NAMES, "cloth", "coin", "paper")
+"""Every kind of card a hand can hold: the commodities (5..7) come with Cities & Knights."""
 BANK_START: Final = 19
 
 FOREST: Final = LUMBER
@@ -23,7 +25,30 @@ FIELDS: Final = GRAIN
 MOUNTAINS: Final = ORE
 DESERT: Final = 5
 SEA: Final = 6
-TERRAIN_NAMES: Final = ("forest", "hills", "pasture", "fields", "mountains", "desert", "sea")
+GOLD: Final = 7
+"""Seafarers' gold field: pays a resource of the owner's choice."""
+FOG: Final = 8
+"""Seafarers' face-down land: what lies under it is drawn when a piece reaches it."""
+VILLAGE: Final = 9
+"""Cloth for Catan's village: pays cloth tokens, produces no cards."""
+FORTRESS: Final = 10
+"""Pirate Islands' fortress: no number, raided down to a desert."""
+CANAL: Final = 11
+"""The Great Canal's tile: a desert until dug out, then fields with its hidden number."""
+TERRAIN_NAMES: Final = (
+    "forest",
+    "hills",
+    "pasture",
+    "fields",
+    "mountains",
+    "desert",
+    "sea",
+    "gold",
+    "fog",
+    "village",
+    "fortress",
+    "canal",
+)
 
 KNIGHT: Final = 0
 ROAD_BUILDING: Final = 1
@@ -61,8 +86,8 @@ PIPS: Final = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
 
 
 def cards_text(counts: tuple[int, ...] | list[int]) -> str:
-    """'2 wool and 1 ore' for a count per resource; 'nothing' when empty."""
-    parts = [f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(counts) if n]
+    """'2 wool and 1 ore' for a count per card kind; 'nothing' when empty."""
+    parts = [f"{n} {CARD_NAMES[r]}" for r, n in enumerate(counts) if n]
     if not parts:
         return "nothing"
     if len(parts) == 1:

@@ -8,15 +8,22 @@ played one and `audit.problems` holds for it.
 
 from itertools import pairwise
 
-from engine.katan import rules
-from engine.katan.components import DEV_KINDS, RESOURCE_NAMES, RESOURCES
-from engine.katan.maps import STANDARD, deal
+from engine.katan import network
+from engine.katan.components import CARD_NAMES, DEV_KINDS
+from engine.katan.ruleset import BASE_GAME, RuleSet
 from engine.katan.state import MAIN, KatanState, new_state
 
 
-def blank(seats: int = 4, seed: int = 1, target: int = 10, award: int = 2) -> KatanState:
+def blank(
+    seats: int = 4,
+    seed: int = 1,
+    target: int = 10,
+    award: int = 2,
+    ruleset: RuleSet = BASE_GAME,
+    map_name: str | None = None,
+) -> KatanState:
     """Seat 0's first turn, dice rolled, empty board and hands."""
-    st = new_state(deal(STANDARD, seed), seats, target, award, seed)
+    st = new_state(ruleset.deal(map_name, seed), seats, target, award, seed, ruleset)
     st.setup_step = 2 * seats
     st.phase = MAIN
     st.turn = 1
@@ -27,13 +34,13 @@ def blank(seats: int = 4, seed: int = 1, target: int = 10, award: int = 2) -> Ka
 
 def settle(st: KatanState, seat: int, *nodes: int) -> None:
     for node in nodes:
-        rules.place_settlement(st, seat, node, None)
+        network.place_settlement(st, seat, node, None)
 
 
 def city(st: KatanState, seat: int, *nodes: int) -> None:
     for node in nodes:
         if not st.towns[seat] >> node & 1:
-            rules.place_settlement(st, seat, node, None)
+            network.place_settlement(st, seat, node, None)
         st.towns[seat] &= ~(1 << node)
         st.cities[seat] |= 1 << node
         st.points[seat] += 1
@@ -41,7 +48,7 @@ def city(st: KatanState, seat: int, *nodes: int) -> None:
 
 def road(st: KatanState, seat: int, *edges: int) -> None:
     for edge in edges:
-        rules.place_road(st, seat, edge, None)
+        network.place_road(st, seat, edge, None)
 
 
 def path(st: KatanState, *nodes: int) -> list[int]:
@@ -57,11 +64,11 @@ def path(st: KatanState, *nodes: int) -> list[int]:
 
 
 def give(st: KatanState, seat: int, **cards: int) -> None:
-    """Move cards from the bank to the seat, by resource name."""
+    """Move cards from the bank to the seat, by card name (commodities too)."""
     for name, n in cards.items():
-        r = RESOURCE_NAMES.index(name)
+        r = CARD_NAMES.index(name)
         st.bank[r] -= n
-        st.hands[seat * RESOURCES + r] += n
+        st.hands[seat * st.width + r] += n
 
 
 def give_dev(st: KatanState, seat: int, card: int, n: int = 1, bought_now: bool = False) -> None:

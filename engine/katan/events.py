@@ -18,3 +18,7 @@ def say(
     """Append an event; `audience` limits a private fact to those seats (give it a
     public twin without the secret, `hidden_from` that audience)."""
     ev.append(Event(kind, text, seat, audience, data if data is not None else {}, hidden_from))
+
+
+Events = list[Event] | None
+"""Where a step records what happened; None in rollouts, which pay nothing for words."""

@@ -3,12 +3,13 @@
 from typing import ClassVar, Final
 
 from engine.errors import BadOptions, IllegalMove
-from engine.katan import rules, wire
+from engine.katan import movewire, rules, wire
 from engine.katan.ai import KatanPlayer
 from engine.katan.builder import BuilderPlayer
-from engine.katan.maps import STANDARD, deal
-from engine.katan.moves import Move, label
+from engine.katan.kinds import fit, label
+from engine.katan.moves import Move
 from engine.katan.options import SEAT_COUNTS, KatanOptions
+from engine.katan.rulesets import ruleset
 from engine.katan.state import OVER, KatanState, new_state, total_points
 from engine.katan.view import KatanView, view_for, view_legal_moves
 from engine.protocol import (
@@ -41,8 +42,11 @@ class KatanGame(Game[KatanState, Move, KatanView]):
     def initial_state(self, config: TableConfig) -> KatanState:
         options, seats = self.prepare(config)
         assert isinstance(options, KatanOptions)
-        board = deal(STANDARD, config.seed)
-        return new_state(board, seats, options.points_to_win, options.award_points, config.seed)
+        rules_in_play = ruleset(options.expansions)
+        board = rules_in_play.deal(None, config.seed)
+        return new_state(
+            board, seats, options.points_to_win, options.award_points, config.seed, rules_in_play
+        )
 
     def seat_count(self, state: KatanState) -> int:
         return state.seats
@@ -56,9 +60,17 @@ class KatanGame(Game[KatanState, Move, KatanView]):
         return rules.legal_moves(state, seat)
 
     def check(self, state: KatanState, seat: int, move: Move) -> None:
+        reason = rules.why_not(state, seat, fit(move, state.width))
+        if reason is not None:
+            raise IllegalMove(reason)
+
+    def apply(self, state: KatanState, seat: int, move: Move) -> Transition[KatanState]:
+        """Checked, with a leg of cards first fitted to the table's hands."""
+        move = fit(move, state.width)
         reason = rules.why_not(state, seat, move)
         if reason is not None:
             raise IllegalMove(reason)
+        return self.apply_legal(state, seat, move)
 
     def why_illegal(self, state: KatanState, seat: int, move: Move) -> str:
         return rules.why_not(state, seat, move) or f"{label(move)} is legal now."
@@ -104,10 +116,10 @@ class KatanGame(Game[KatanState, Move, KatanView]):
         return wire.encode_view(view)
 
     def encode_move(self, move: Move) -> str:
-        return wire.encode_move(move)
+        return movewire.encode_move(move)
 
     def decode_move(self, text: str) -> Move:
-        return wire.decode_move(text)
+        return movewire.decode_move(text)
 
     def move_label(self, move: Move) -> str:
         return label(move)

@@ -1,18 +1,24 @@
-"""Moves as flat tuples of small ints, and their human labels.
+"""Moves as flat tuples of small ints: the kind codes and the prebuilt moves.
 
 A move is `(kind, *args)`. Tuples hash and compare fast, need no allocation
 when prebuilt (every road, settlement, city and bank trade move exists once
 per process), and are trivially stable across processes. Free-form moves
-carry card counts inline, five per leg in resource order:
+carry card counts inline, one count per card kind of the table's hands
+(five resources, eight cards with Cities & Knights), per leg:
 
-    OFFER   (OFFER, to, give×5, want×5)     to = a seat, or -1 for everyone
-    COUNTER (COUNTER, give×5, want×5)       from the answering seat's side
-    DISCARD (DISCARD, count×5)
+    OFFER     (OFFER, to, give×w, want×w)     to = a seat, or -1 for everyone
+    COUNTER   (COUNTER, give×w, want×w)       from the answering seat's side
+    DISCARD   (DISCARD, count×w)
+    HAND_OVER (HAND_OVER, count×w)
+
+What each kind's values are, its label, words and JSON: `kinds.py`.
 """
 
 from typing import Final
 
-from engine.katan.components import DEV_LABELS, RESOURCE_NAMES, RESOURCES, cards_text
+from engine.katan.components import CARD_NAMES, RESOURCES
+
+GOODS: Final = len(CARD_NAMES)
 
 Move = tuple[int, ...]
 
@@ -37,32 +43,59 @@ TAKE_COUNTER: Final = 17
 DISMISS: Final = 18
 WITHDRAW: Final = 19
 STOP_ROADS: Final = 20
-KIND_NAMES: Final = (
-    "roll",
-    "end_turn",
-    "build_road",
-    "build_settlement",
-    "build_city",
-    "buy_development",
-    "play_knight",
-    "play_road_building",
-    "play_year_of_plenty",
-    "play_monopoly",
-    "move_robber",
-    "discard",
-    "bank_trade",
-    "offer",
-    "accept",
-    "decline",
-    "counter",
-    "take_counter",
-    "dismiss_counters",
-    "withdraw",
-    "stop_free_roads",
-)
-KINDS: Final = len(KIND_NAMES)
-ARITY: Final = (1, 1, 2, 2, 2, 1, 1, 1, 3, 2, 3, 6, 3, 12, 1, 1, 11, 2, 1, 1, 1)
-"""Length of each kind's tuple, kind included (the check that a move is well formed)."""
+# Cities & Knights: building and knights.
+BUILD_WALL: Final = 21
+HIRE_KNIGHT: Final = 22
+ACTIVATE_KNIGHT: Final = 23
+PROMOTE_KNIGHT: Final = 24
+MOVE_KNIGHT: Final = 25
+CHASE_ROBBER: Final = 26
+IMPROVE: Final = 27
+# Cities & Knights: progress cards (Road Building plays as PLAY_ROAD_BUILDING).
+PLAY_ALCHEMIST: Final = 28
+PLAY_CRANE: Final = 29
+PLAY_ENGINEER: Final = 30
+PLAY_INVENTOR: Final = 31
+PLAY_IRRIGATION: Final = 32
+PLAY_MEDICINE: Final = 33
+PLAY_MINING: Final = 34
+PLAY_SMITH: Final = 35
+PLAY_BISHOP: Final = 36
+PLAY_DESERTER: Final = 37
+PLAY_DIPLOMAT: Final = 38
+PLAY_INTRIGUE: Final = 39
+PLAY_SABOTEUR: Final = 40
+PLAY_SPY: Final = 41
+PLAY_WARLORD: Final = 42
+PLAY_WEDDING: Final = 43
+PLAY_COMMERCIAL_HARBOR: Final = 44
+PLAY_MASTER_MERCHANT: Final = 45
+PLAY_MERCHANT: Final = 46
+PLAY_MERCHANT_FLEET: Final = 47
+PLAY_RESOURCE_MONOPOLY: Final = 48
+PLAY_TRADE_MONOPOLY: Final = 49
+# Answers to chores (the queue of things waiting on a named seat).
+LOSE_CITY: Final = 50
+GIVE_BACK_PROGRESS: Final = 51
+HAND_OVER: Final = 52
+PLACE_METROPOLIS: Final = 53
+PLACE_KNIGHT: Final = 54
+REMOVE_KNIGHT: Final = 55
+CHOOSE_DECK: Final = 56
+TAKE_PROGRESS: Final = 57
+TAKE_CARDS: Final = 58
+PICK: Final = 59
+HARBOR_GIVE: Final = 60
+RETURN_COMMODITY: Final = 61
+SKIP: Final = 62
+# Seafarers.
+BUILD_SHIP: Final = 63
+MOVE_SHIP: Final = 64
+MOVE_PIRATE: Final = 65
+RAID_FORTRESS: Final = 66
+BUILD_WONDER: Final = 67
+DIG_CANAL: Final = 68
+KINDS: Final = 69
 
 MAX_SPOTS: Final = 512
 """Prebuilt placement moves cover maps up to this many crossings or edges."""
@@ -85,8 +118,9 @@ PLENTY_MOVES: Final[tuple[Move, ...]] = tuple(
     (PLAY_PLENTY, a, b) for a in range(RESOURCES) for b in range(a, RESOURCES)
 )
 BANK_MOVES: Final[tuple[tuple[Move, ...], ...]] = tuple(
-    tuple((BANK_TRADE, give, get) for get in range(RESOURCES)) for give in range(RESOURCES)
+    tuple((BANK_TRADE, give, get) for get in range(GOODS)) for give in range(GOODS)
 )
+"""`BANK_MOVES[give][get]` over every card kind (commodities trade with Cities & Knights)."""
 MAX_SEATS: Final = 8
 MAX_HEXES: Final = 128
 ROBBER_MOVES: Final[tuple[tuple[Move, ...], ...]] = tuple(
@@ -98,6 +132,10 @@ ONE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(int(r == k) for r in range(RESOURCES)) for k in range(RESOURCES)
 )
 """One card of each resource, as a five-count leg."""
+ONE_GOOD: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(int(r == k) for r in range(GOODS)) for k in range(GOODS)
+)
+"""One card of each kind, as an eight-count leg (Cities & Knights hands)."""
 ONE_FOR_ONE: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(
     tuple(
         tuple((OFFER, to, *ONE[give], *ONE[want]) for want in range(RESOURCES))
@@ -122,56 +160,11 @@ def discard_move(counts: tuple[int, ...] | list[int]) -> Move:
 
 def offer_legs(move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(give, want) of an offer move, from the offerer's side."""
-    return move[2:7], move[7:12]
+    w = (len(move) - 2) >> 1
+    return move[2 : 2 + w], move[2 + w :]
 
 
 def counter_legs(move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(give, want) of a counter move, from the answering seat's side."""
-    return move[1:6], move[6:11]
-
-
-def label(move: Move) -> str:
-    """A short label in the same words as the chat command grammar."""
-    kind = move[0]
-    if kind == BUILD_ROAD:
-        return f"build road {move[1]}"
-    if kind == BUILD_SETTLEMENT:
-        return f"build settlement {move[1]}"
-    if kind == BUILD_CITY:
-        return f"build city {move[1]}"
-    if kind == PLAY_PLENTY:
-        a, b = RESOURCE_NAMES[move[1]], RESOURCE_NAMES[move[2]]
-        return f"play Year of Plenty for {a} and {b}"
-    if kind == PLAY_MONOPOLY:
-        return f"play Monopoly on {RESOURCE_NAMES[move[1]]}"
-    if kind == MOVE_ROBBER:
-        steal = f" and rob seat {move[2]}" if move[2] >= 0 else ""
-        return f"move robber to hex {move[1]}{steal}"
-    if kind == DISCARD:
-        return f"discard {cards_text(move[1:6])}"
-    if kind == BANK_TRADE:
-        return f"trade {RESOURCE_NAMES[move[1]]} to the bank for {RESOURCE_NAMES[move[2]]}"
-    if kind == OFFER:
-        give, want = offer_legs(move)
-        who = "everyone" if move[1] < 0 else f"seat {move[1]}"
-        return f"offer {cards_text(give)} for {cards_text(want)} to {who}"
-    if kind == COUNTER:
-        give, want = counter_legs(move)
-        return f"counter: {cards_text(give)} for {cards_text(want)}"
-    if kind == TAKE_COUNTER:
-        return f"take seat {move[1]}'s counter"
-    return _PLAIN[kind]
-
-
-_PLAIN: Final = {
-    ROLL: "roll",
-    END_TURN: "end turn",
-    BUY_DEV: "buy a development card",
-    PLAY_KNIGHT: f"play {DEV_LABELS[0]}",
-    PLAY_ROAD_BUILDING: f"play {DEV_LABELS[1]}",
-    ACCEPT: "accept",
-    DECLINE: "decline",
-    DISMISS: "dismiss the counters",
-    WITHDRAW: "withdraw the offer",
-    STOP_ROADS: "stop placing free roads",
-}
+    w = (len(move) - 1) >> 1
+    return move[1 : 1 + w], move[1 + w :]

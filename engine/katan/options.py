@@ -2,26 +2,42 @@
 
 from typing import Any, Final
 
-from pydantic import field_validator
+from pydantic import ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from engine.katan.rulesets import BY_EXPANSIONS, EXPANSIONS, entry
 from engine.protocol import GameOptions
 
 SEAT_COUNTS: Final = (4, 3)
 POINTS_MIN: Final = 3
 POINTS_MAX: Final = 20
 POINTS_MENU: Final = (5, 8, 10, 12)
-"""What a menu offers (RULINGS 7); any whole number in range is accepted."""
+"""The base game's menu (RULINGS 7); each rule set has its own (`rulesets`)."""
 AWARD_POINTS: Final = (2, 5)
 
 
 class KatanOptions(GameOptions):
     """`players` may fix the seat count (otherwise the table's seats decide, 4 by
-    default); `points_to_win` is RULINGS 7, `award_points` RULINGS 1."""
+    default); `expansions` chooses the rule sets (a list, or names separated
+    by commas); `points_to_win` is RULINGS 7, its default the rule set's;
+    `award_points` RULINGS 1."""
 
     players: int | None = None
+    expansions: tuple[str, ...] = ()
     points_to_win: int = 10
     award_points: int = 2
+
+    @model_validator(mode="before")
+    @classmethod
+    def _defaults(cls, data: Any) -> Any:
+        """The target defaults to the chosen rule set's (13 with Cities & Knights)."""
+        if isinstance(data, dict) and "points_to_win" not in data:
+            try:
+                chosen = _expansions(data.get("expansions", ()))
+            except PydanticCustomError:
+                return data  # the field's own validator says what is wrong
+            return {**data, "points_to_win": entry(chosen).target}
+        return data
 
     @field_validator("players", mode="before")
     @classmethod
@@ -29,6 +45,11 @@ class KatanOptions(GameOptions):
         if value is not None and _whole(value) not in SEAT_COUNTS:
             raise PydanticCustomError("players", "must be 3 or 4")
         return None if value is None else _whole(value)
+
+    @field_validator("expansions", mode="before")
+    @classmethod
+    def _expansions_field(cls, value: Any) -> Any:
+        return _expansions(value)
 
     @field_validator("points_to_win", mode="before")
     @classmethod
@@ -42,10 +63,36 @@ class KatanOptions(GameOptions):
 
     @field_validator("award_points", mode="before")
     @classmethod
-    def _award(cls, value: Any) -> Any:
+    def _award(cls, value: Any, info: ValidationInfo) -> Any:
         if _whole(value) not in AWARD_POINTS:
             raise PydanticCustomError("award_points", "must be 2 or 5")
+        if info.data.get("expansions") and _whole(value) != 2:
+            raise PydanticCustomError(
+                "award_points", "must be 2 with an expansion (Longest Road is worth 2 points)"
+            )
         return _whole(value)
+
+
+def _expansions(value: Any) -> tuple[str, ...]:
+    """A name, names separated by commas, or a list of names: sorted, known, combinable."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        names = [n.strip().lower() for n in value.split(",") if n.strip()]
+    elif isinstance(value, list | tuple):
+        names = [n.strip().lower() if isinstance(n, str) else n for n in value]
+    else:
+        raise PydanticCustomError("expansions", "must be a list of expansion names")
+    known = ", ".join(EXPANSIONS)
+    for name in names:
+        if not isinstance(name, str) or name not in EXPANSIONS:
+            raise PydanticCustomError(
+                "expansions", f"{name!r} is not an expansion; the expansions are {known}"
+            )
+    chosen = tuple(sorted(set(names)))
+    if chosen not in BY_EXPANSIONS:
+        raise PydanticCustomError("expansions", f"{' + '.join(chosen)} cannot be played together")
+    return chosen
 
 
 def _whole(value: Any) -> int | None:

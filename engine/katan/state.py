@@ -13,10 +13,13 @@ composition, the seed and the counter cleared) and the public counts kept in
 `dev_size` and `deck_size`, so they work on either.
 """
 
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
-from engine.katan.components import BANK_START, DEV_DECK, DEV_KINDS, RESOURCES, VICTORY_POINT
+from engine.katan.components import BANK_START, DEV_KINDS, RESOURCES, VICTORY_POINT
 from engine.katan.maps import Board
+
+if TYPE_CHECKING:
+    from engine.katan.ruleset import RuleSet
 
 SETUP_SETTLEMENT: Final = 0
 SETUP_ROAD: Final = 1
@@ -28,6 +31,8 @@ FREE_ROADS: Final = 6
 OFFER: Final = 7
 COUNTERS: Final = 8
 OVER: Final = 9
+CHORE: Final = 10
+"""Waiting on the seat the first chore names (`KatanState.chores`)."""
 PHASE_NAMES: Final = (
     "setup_settlement",
     "setup_road",
@@ -39,6 +44,7 @@ PHASE_NAMES: Final = (
     "offer",
     "counters",
     "over",
+    "chore",
 )
 
 
@@ -61,11 +67,15 @@ class KatanState:
         "army",
         "asked",
         "award",
+        "back",
         "bank",
         "blocked",
         "board",
         "built",
+        "chores",
         "cities",
+        "ck",
+        "closed",
         "counter",
         "counters",
         "current",
@@ -92,16 +102,23 @@ class KatanState:
         "roads",
         "robber",
         "rolled",
+        "ruleset",
+        "sea",
         "seats",
         "seed",
         "setup_step",
         "target",
         "towns",
         "turn",
+        "width",
         "winner",
     )
 
     board: Board
+    ruleset: "RuleSet"
+    """The rule sets in play and their seams; shared, like the board."""
+    width: int
+    """Card kinds in a hand: 5 resources, or 8 with Cities & Knights' commodities."""
     seats: int
     target: int
     award: int
@@ -121,6 +138,7 @@ class KatanState:
     free_roads: int
     robber: int
     hands: list[int]
+    """`seats * width` counts, card kind k of seat s at `s * width + k`."""
     bank: list[int]
     deck: list[int]
     """Development cards left, per kind (drawn at random, so there is no order)."""
@@ -142,6 +160,9 @@ class KatanState:
     built: int
     blocked: int
     """Crossings where the distance rule forbids a settlement."""
+    closed: int
+    """Crossings a rule set closes to new settlements (a knight stands there, a
+    fortress holds the island, no land touches it); 0 in the base game."""
     paved: int
     road_len: list[int]
     longest: int
@@ -160,11 +181,22 @@ class KatanState:
     counters: tuple[tuple[int, ...], ...]
     """Counter-offers so far: (seat, gives × 5, wants × 5)."""
     winner: int
+    chores: tuple[tuple[int, ...], ...]
+    """Answers owed, in order: (chore kind, seat, values...); the first one's
+    seat is the one the table waits on (phase CHORE)."""
+    back: int
+    """The phase to resume when the chores are done."""
+    ck: Any
+    """Cities & Knights' part (`cities.state.CitiesPart`), None without it."""
+    sea: Any
+    """Seafarers' part (`sea.state.SeaPart`), None without it."""
     redaction: Redaction | None
 
     def copy(self) -> "KatanState":
         c = KatanState.__new__(KatanState)
         c.board = self.board
+        c.ruleset = self.ruleset
+        c.width = self.width
         c.seats = self.seats
         c.target = self.target
         c.award = self.award
@@ -193,6 +225,7 @@ class KatanState:
         c.frontier = self.frontier[:]
         c.built = self.built
         c.blocked = self.blocked
+        c.closed = self.closed
         c.paved = self.paved
         c.road_len = self.road_len[:]
         c.longest = self.longest
@@ -204,14 +237,22 @@ class KatanState:
         c.asked = self.asked
         c.counters = self.counters
         c.winner = self.winner
+        c.chores = self.chores
+        c.back = self.back
+        c.ck = None if self.ck is None else self.ck.copy()
+        c.sea = None if self.sea is None else self.sea.copy()
         c.redaction = self.redaction
         return c
 
 
-def new_state(board: Board, seats: int, target: int, award: int, seed: int) -> KatanState:
-    """The state before the first setup placement."""
+def new_state(
+    board: Board, seats: int, target: int, award: int, seed: int, ruleset: "RuleSet"
+) -> KatanState:
+    """The state before the first setup placement; the rule set adds its part."""
     st = KatanState.__new__(KatanState)
     st.board = board
+    st.ruleset = ruleset
+    width = st.width = ruleset.width
     st.seats = seats
     st.target = target
     st.award = award
@@ -227,9 +268,9 @@ def new_state(board: Board, seats: int, target: int, award: int, seed: int) -> K
     st.dev_played = False
     st.free_roads = 0
     st.robber = board.robber_start
-    st.hands = [0] * (seats * RESOURCES)
-    st.bank = [BANK_START] * RESOURCES
-    st.deck = list(DEV_DECK)
+    st.hands = [0] * (seats * width)
+    st.bank = [BANK_START] * RESOURCES + [ruleset.commodity_start] * (width - RESOURCES)
+    st.deck = list(ruleset.dev_deck)
     st.devs = [0] * (seats * DEV_KINDS)
     st.fresh = [0] * DEV_KINDS
     st.played = [0] * (seats * DEV_KINDS)
@@ -240,6 +281,7 @@ def new_state(board: Board, seats: int, target: int, award: int, seed: int) -> K
     st.frontier = [0] * seats
     st.built = 0
     st.blocked = 0
+    st.closed = 0
     st.paved = 0
     st.road_len = [0] * seats
     st.longest = -1
@@ -251,16 +293,25 @@ def new_state(board: Board, seats: int, target: int, award: int, seed: int) -> K
     st.asked = -1
     st.counters = ()
     st.winner = -1
+    st.chores = ()
+    st.back = MAIN
+    st.ck = None
+    st.sea = None
     st.redaction = None
+    ruleset.start(st)
     return st
 
 
 def hand_size(st: KatanState, seat: int) -> int:
+    """Cards held (resources and commodities)."""
     if st.redaction is not None:
         return st.redaction.hand_sizes[seat]
-    i = seat * RESOURCES
+    w = st.width
+    i = seat * w
     h = st.hands
-    return h[i] + h[i + 1] + h[i + 2] + h[i + 3] + h[i + 4]
+    if w == RESOURCES:
+        return h[i] + h[i + 1] + h[i + 2] + h[i + 3] + h[i + 4]
+    return sum(h[i : i + w])
 
 
 def dev_size(st: KatanState, seat: int) -> int:

@@ -31,6 +31,7 @@ from engine.katan.moves import (
     OFFER,
     ONE,
     ONE_FOR_ONE,
+    ONE_GOOD,
     TAKE_COUNTER,
     TAKE_MOVES,
     Move,
@@ -49,9 +50,10 @@ MAIN_KINDS: Final = (OFFER,)
 
 
 def _holds(st: KatanState, seat: int, leg: Leg) -> bool:
-    i = seat * RESOURCES
+    w = st.width
+    i = seat * w
     h = st.hands
-    return all(h[i + r] >= leg[r] for r in range(RESOURCES))
+    return all(h[i + r] >= leg[r] for r in range(w))
 
 
 def _why_legs(give: Leg, want: Leg) -> str | None:
@@ -64,6 +66,17 @@ def _why_legs(give: Leg, want: Leg) -> str | None:
     return None
 
 
+def counter_gives(counter: tuple[int, ...]) -> Leg:
+    """What the answering seat gives in a recorded counter (seat, gives, wants)."""
+    w = (len(counter) - 1) >> 1
+    return counter[1 : 1 + w]
+
+
+def counter_wants(counter: tuple[int, ...]) -> Leg:
+    w = (len(counter) - 1) >> 1
+    return counter[1 + w :]
+
+
 # ---- examples for the enumerated move list ------------------------------------
 
 
@@ -73,8 +86,9 @@ def example_offers(st: KatanState, seat: int, out: list[Move]) -> None:
     only crowd the menu."""
     if st.offers >= OFFERS_PER_TURN:
         return
-    i = seat * RESOURCES
-    hand = st.hands[i : i + RESOURCES]
+    w = st.width
+    i = seat * w
+    hand = st.hands[i : i + w]
     most_n = max(hand)
     if not most_n:
         return
@@ -84,7 +98,11 @@ def example_offers(st: KatanState, seat: int, out: list[Move]) -> None:
     red = st.redaction
     everyone = sum(red.hand_sizes) if red is not None else sum(st.hands)
     if everyone > sum(hand):
-        out.append(ONE_FOR_ONE[0][hand.index(most_n)][hand.index(least_n)])
+        give, want = hand.index(most_n), hand.index(least_n)
+        if w == RESOURCES:
+            out.append(ONE_FOR_ONE[0][give][want])
+        else:
+            out.append((OFFER, -1, *ONE_GOOD[give], *ONE_GOOD[want]))
 
 
 def legal_answers(st: KatanState, seat: int) -> list[Move]:
@@ -102,12 +120,14 @@ def legal_answers(st: KatanState, seat: int) -> list[Move]:
 def _example_counter(st: KatanState, seat: int, give: Leg, want: Leg) -> Move | None:
     """Ask for what was offered, paying one of the answering seat's most plentiful
     cards instead of what was asked."""
-    i = seat * RESOURCES
+    w = st.width
+    i = seat * w
     h = st.hands
-    order = sorted(range(RESOURCES), key=lambda r: -h[i + r])
+    one = ONE if w == RESOURCES else ONE_GOOD
+    order = sorted(range(w), key=lambda r: -h[i + r])
     for r in order:
-        if h[i + r] and not give[r] and ONE[r] != want:
-            return counter_move(ONE[r], give)
+        if h[i + r] and not give[r] and one[r] != want:
+            return counter_move(one[r], give)
     return None
 
 
@@ -117,7 +137,7 @@ def legal_counters(st: KatanState, seat: int) -> list[Move]:
     cannot see it); `why_not_counters` still checks it against the state."""
     out = []
     for counter in st.counters:
-        if _holds(st, seat, counter[6:11]):
+        if _holds(st, seat, counter_wants(counter)):
             out.append(TAKE_MOVES[counter[0]])
     out.append(M_DISMISS)
     out.append(M_WITHDRAW)
@@ -180,10 +200,11 @@ def why_not_counters(st: KatanState, seat: int, move: Move) -> str | None:
     if kind == TAKE_COUNTER:
         for counter in st.counters:
             if counter[0] == move[1]:
-                if not _holds(st, seat, counter[6:11]):
-                    return f"You do not hold {cards_text(counter[6:11])} for that counter."
-                if not _holds(st, move[1], counter[1:6]):
-                    return f"Seat {move[1]} no longer holds {cards_text(counter[1:6])}."
+                gives, wants = counter_gives(counter), counter_wants(counter)
+                if not _holds(st, seat, wants):
+                    return f"You do not hold {cards_text(wants)} for that counter."
+                if not _holds(st, move[1], gives):
+                    return f"Seat {move[1]} no longer holds {cards_text(gives)}."
                 return None
         return f"Seat {move[1]} made no counter-offer."
     return "Take one of the counter-offers or dismiss them first."
@@ -254,8 +275,9 @@ def _close(st: KatanState) -> None:
 
 def _exchange(st: KatanState, a: int, a_gives: Leg, b: int, b_gives: Leg) -> None:
     h = st.hands
-    i, j = a * RESOURCES, b * RESOURCES
-    for r in range(RESOURCES):
+    w = st.width
+    i, j = a * w, b * w
+    for r in range(w):
         moved = a_gives[r] - b_gives[r]
         h[i + r] -= moved
         h[j + r] += moved
@@ -302,7 +324,7 @@ def step_take(st: KatanState, seat: int, move: Move, ev: Events) -> None:
     responder = move[1]
     for counter in st.counters:
         if counter[0] == responder:
-            c_give, c_want = counter[1:6], counter[6:11]
+            c_give, c_want = counter_gives(counter), counter_wants(counter)
             _exchange(st, responder, c_give, seat, c_want)
             if ev is not None:
                 say(

@@ -1,4 +1,5 @@
-"""Katan's JSON: the stored state, a seat's view, and moves (docs/katan-json.md).
+"""Katan's JSON: the stored state and a seat's view (docs/katan-json.md); moves
+are in `movewire`.
 
 Katan has no app client to match, so the shape is ours: names rather than
 numbers for resources, terrain and phases, ids for hexes, crossings and edges
@@ -12,32 +13,41 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine.errors import BadMove, BadState
+from engine.errors import BadState
 from engine.jsonwire import dumps
 from engine.katan import moves as mv
 from engine.katan.audit import problems, rebuild
 from engine.katan.components import (
+    CARD_NAMES,
     DEV_KINDS,
     DEV_NAMES,
     HARBOUR_NAMES,
-    RESOURCE_NAMES,
     RESOURCES,
     TERRAIN_NAMES,
 )
 from engine.katan.geometry import bits
-from engine.katan.maps import MAPS, Board, topology_of
-from engine.katan.moves import Move
+from engine.katan.maps import Board
 from engine.katan.options import AWARD_POINTS, POINTS_MAX, POINTS_MIN, SEAT_COUNTS
+from engine.katan.rulesets import BY_EXPANSIONS, ruleset
 from engine.katan.state import PHASE_NAMES, KatanState, new_state
 from engine.katan.view import KatanView
 
 VERSION: Final = 1
+"""The base game's states and views; a table with an expansion writes version 2,
+which adds `expansions` and each expansion's part (docs/katan-json.md)."""
+VERSION_EXPANSIONS: Final = 2
 
 Json = dict[str, Any]
 
 
 def _cards(counts: tuple[int, ...] | list[int]) -> Json:
-    return {RESOURCE_NAMES[r]: counts[r] for r in range(RESOURCES)}
+    return {CARD_NAMES[r]: counts[r] for r in range(len(counts))}
+
+
+def _version(st: KatanState) -> Json:
+    if not st.ruleset.expansions:
+        return {"v": VERSION, "game": "katan"}
+    return {"v": VERSION_EXPANSIONS, "game": "katan", "expansions": list(st.ruleset.expansions)}
 
 
 def _devs(counts: list[int]) -> Json:
@@ -45,6 +55,7 @@ def _devs(counts: list[int]) -> Json:
 
 
 def _seat_slice(values: list[int], seat: int, width: int) -> list[int]:
+    """The seat's `width` values of a per-seat flat list."""
     return values[seat * width : (seat + 1) * width]
 
 
@@ -140,15 +151,14 @@ def view_json(view: KatanView) -> Json:
             "must_discard": st.discards[t],
         }
         if t == view.seat:
-            player["hand"] = _cards(_seat_slice(st.hands, t, RESOURCES))
+            player["hand"] = _cards(_seat_slice(st.hands, t, st.width))
             player["development_hand"] = _devs(_seat_slice(st.devs, t, DEV_KINDS))
             player["bought_this_turn"] = _devs(st.fresh)
         if st.winner >= 0:
             player["victory_point_cards"] = st.devs[t * DEV_KINDS + 4]
         players.append(player)
     return {
-        "v": VERSION,
-        "game": "katan",
+        **_version(st),
         "viewer": view.seat,
         "seats": st.seats,
         "points_to_win": st.target,
@@ -158,6 +168,7 @@ def view_json(view: KatanView) -> Json:
         **_table_json(st),
         "development_deck": red.deck_size,
         "players": players,
+        **st.ruleset.part_json(st, view.seat, full=False),
     }
 
 
@@ -170,8 +181,7 @@ def encode_view(view: KatanView) -> str:
 
 def state_json(st: KatanState) -> Json:
     return {
-        "v": VERSION,
-        "game": "katan",
+        **_version(st),
         "seats": st.seats,
         "points_to_win": st.target,
         "award_points": st.award,
@@ -186,13 +196,14 @@ def state_json(st: KatanState) -> Json:
         "players": [
             {
                 "seat": t,
-                "hand": _cards(_seat_slice(st.hands, t, RESOURCES)),
+                "hand": _cards(_seat_slice(st.hands, t, st.width)),
                 "development_hand": _devs(_seat_slice(st.devs, t, DEV_KINDS)),
                 "played": _devs(_seat_slice(st.played, t, DEV_KINDS)),
                 "must_discard": st.discards[t],
             }
             for t in range(st.seats)
         ],
+        **st.ruleset.part_json(st, None, full=True),
     }
 
 
@@ -217,19 +228,25 @@ def decode_state(text: str) -> KatanState:
 def _state_from(data: Any) -> KatanState:
     if not isinstance(data, dict) or data.get("game") != "katan":
         raise BadState("not a Katan state")
-    if data.get("v") != VERSION:
-        raise BadState(f"Katan state version {data.get('v')!r} is not {VERSION}")
+    version = data.get("v")
+    if version not in (VERSION, VERSION_EXPANSIONS):
+        raise BadState(f"Katan state version {version!r} is not {VERSION} or {VERSION_EXPANSIONS}")
+    expansions = tuple(data.get("expansions", ())) if version == VERSION_EXPANSIONS else ()
+    if version == VERSION_EXPANSIONS and not expansions:
+        raise BadState(f"a Katan state of version {version} names its expansions")
+    if expansions not in BY_EXPANSIONS:
+        raise BadState(f"unknown expansions {list(expansions)!r}")
+    rules_in_play = ruleset(expansions)
     b = data["board"]
-    spec = MAPS.get(b["map"])
-    if spec is None:
+    top = rules_in_play.topology(b["map"])
+    if top is None:
         raise BadState(f"unknown map {b['map']!r}")
-    top = topology_of(spec)
     terrain = tuple(TERRAIN_NAMES.index(h["terrain"]) for h in b["hexes"])
     numbers = tuple(h["number"] or 0 for h in b["hexes"])
     harbours = tuple((h["edge"], HARBOUR_NAMES.index(h["kind"])) for h in b["harbours"])
     if len(terrain) != len(top.hexes):
         raise BadState("the board does not match its map")
-    board = Board(spec.name, top, terrain, numbers, harbours)
+    board = Board(b["map"], top, terrain, numbers, harbours)
     seats, target, award = data["seats"], data["points_to_win"], data["award_points"]
     if (
         seats not in SEAT_COUNTS
@@ -237,7 +254,7 @@ def _state_from(data: Any) -> KatanState:
         or award not in AWARD_POINTS
     ):
         raise BadState("the state's seats, points to win or award points are out of range")
-    st = new_state(board, seats, target, award, data["seed"])
+    st = new_state(board, seats, target, award, data["seed"], rules_in_play)
     st.counter = data["counter"]
     st.phase = PHASE_NAMES.index(data["phase"])
     st.turn = data["turn"]
@@ -250,12 +267,13 @@ def _state_from(data: Any) -> KatanState:
     st.dev_played = bool(data["development_played"])
     st.free_roads = data["free_roads"]
     st.robber = data["robber"]
-    st.bank = _counts(data["bank"], RESOURCE_NAMES)
+    names = CARD_NAMES[: st.width]
+    st.bank = _counts(data["bank"], names)
     st.deck = _counts(data["development_deck"], DEV_NAMES)
     st.fresh = _counts(data["bought_this_turn"], DEV_NAMES)
     for p in data["players"]:
         t = p["seat"]
-        st.hands[t * RESOURCES : (t + 1) * RESOURCES] = _counts(p["hand"], RESOURCE_NAMES)
+        st.hands[t * st.width : (t + 1) * st.width] = _counts(p["hand"], names)
         st.devs[t * DEV_KINDS : (t + 1) * DEV_KINDS] = _counts(p["development_hand"], DEV_NAMES)
         st.played[t * DEV_KINDS : (t + 1) * DEV_KINDS] = _counts(p["played"], DEV_NAMES)
         st.discards[t] = p["must_discard"]
@@ -278,18 +296,19 @@ def _state_from(data: Any) -> KatanState:
     offer = data["offer"]
     if offer is not None:
         to = -1 if offer["to"] is None else offer["to"]
-        give = tuple(_counts(offer["give"], RESOURCE_NAMES))
-        want = tuple(_counts(offer["want"], RESOURCE_NAMES))
+        give = tuple(_counts(offer["give"], names))
+        want = tuple(_counts(offer["want"], names))
         st.offer = mv.offer_move(to, give, want)
         st.asked = -1 if offer["asked"] is None else offer["asked"]
         st.counters = tuple(
             (
                 c["seat"],
-                *_counts(c["give"], RESOURCE_NAMES),
-                *_counts(c["want"], RESOURCE_NAMES),
+                *_counts(c["give"], names),
+                *_counts(c["want"], names),
             )
             for c in offer["counters"]
         )
+    rules_in_play.read_part(st, data)
     rebuild(st)
     return st
 
@@ -301,134 +320,3 @@ def _counts(obj: Mapping[str, Any], names: tuple[str, ...]) -> list[int]:
     if not all(type(v) is int for v in values):
         raise BadState("counts must be whole numbers")
     return values
-
-
-# ---- moves ---------------------------------------------------------------------
-
-
-def move_json(move: Move) -> Json:
-    kind = move[0]
-    out: Json = {"move": mv.KIND_NAMES[kind]}
-    if kind == mv.BUILD_ROAD:
-        out["edge"] = move[1]
-    elif kind in (mv.BUILD_SETTLEMENT, mv.BUILD_CITY):
-        out["crossing"] = move[1]
-    elif kind == mv.PLAY_PLENTY:
-        out["resources"] = [RESOURCE_NAMES[move[1]], RESOURCE_NAMES[move[2]]]
-    elif kind == mv.PLAY_MONOPOLY:
-        out["resource"] = RESOURCE_NAMES[move[1]]
-    elif kind == mv.MOVE_ROBBER:
-        out["hex"] = move[1]
-        out["rob"] = move[2] if move[2] >= 0 else None
-    elif kind == mv.DISCARD:
-        out["cards"] = _cards(move[1:6])
-    elif kind == mv.BANK_TRADE:
-        out["give"] = RESOURCE_NAMES[move[1]]
-        out["get"] = RESOURCE_NAMES[move[2]]
-    elif kind == mv.OFFER:
-        give, want = mv.offer_legs(move)
-        out["to"] = move[1] if move[1] >= 0 else None
-        out["give"] = _cards(give)
-        out["want"] = _cards(want)
-    elif kind == mv.COUNTER:
-        give, want = mv.counter_legs(move)
-        out["give"] = _cards(give)
-        out["want"] = _cards(want)
-    elif kind == mv.TAKE_COUNTER:
-        out["seat"] = move[1]
-    return out
-
-
-def encode_move(move: Move) -> str:
-    return dumps(move_json(move))
-
-
-_FIELDS: Final = {
-    mv.BUILD_ROAD: ("edge",),
-    mv.BUILD_SETTLEMENT: ("crossing",),
-    mv.BUILD_CITY: ("crossing",),
-    mv.PLAY_PLENTY: ("resources",),
-    mv.PLAY_MONOPOLY: ("resource",),
-    mv.MOVE_ROBBER: ("hex", "rob"),
-    mv.DISCARD: ("cards",),
-    mv.BANK_TRADE: ("give", "get"),
-    mv.OFFER: ("to", "give", "want"),
-    mv.COUNTER: ("give", "want"),
-    mv.TAKE_COUNTER: ("seat",),
-}
-
-
-def decode_move(text: str) -> Move:
-    """Parse a move's JSON; `BadMove` names the first thing wrong with it."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise BadMove('A Katan move is a JSON object like {"move":"roll"}.') from None
-    if not isinstance(data, dict) or not isinstance(data.get("move"), str):
-        raise BadMove('A Katan move is a JSON object with a "move" name.')
-    name = data["move"]
-    if name not in mv.KIND_NAMES:
-        raise BadMove(f"Unknown move {name!r}; the moves are {', '.join(mv.KIND_NAMES)}.")
-    kind = mv.KIND_NAMES.index(name)
-    fields = _FIELDS.get(kind, ())
-    extra = set(data) - {"move", *fields}
-    if extra:
-        raise BadMove(f"A {name} move has no field {sorted(extra)[0]!r}.")
-    missing = [f for f in fields if f not in data]
-    if missing:
-        raise BadMove(f"A {name} move needs {', '.join(repr(f) for f in missing)}.")
-    if kind == mv.BUILD_ROAD:
-        return (kind, _int(data, "edge"))
-    if kind in (mv.BUILD_SETTLEMENT, mv.BUILD_CITY):
-        return (kind, _int(data, "crossing"))
-    if kind == mv.PLAY_PLENTY:
-        pair = data["resources"]
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise BadMove('Year of Plenty names two resources, like ["wool", "ore"].')
-        a, b = sorted(_resource(v) for v in pair)
-        return (kind, a, b)
-    if kind == mv.PLAY_MONOPOLY:
-        return (kind, _resource(data["resource"]))
-    if kind == mv.MOVE_ROBBER:
-        rob = data["rob"]
-        return (kind, _int(data, "hex"), -1 if rob is None else _int(data, "rob"))
-    if kind == mv.DISCARD:
-        return mv.discard_move(_leg(data["cards"], "cards"))
-    if kind == mv.BANK_TRADE:
-        return (kind, _resource(data["give"]), _resource(data["get"]))
-    if kind == mv.OFFER:
-        to = -1 if data["to"] is None else _int(data, "to")
-        return mv.offer_move(to, _leg(data["give"], "give"), _leg(data["want"], "want"))
-    if kind == mv.COUNTER:
-        return mv.counter_move(_leg(data["give"], "give"), _leg(data["want"], "want"))
-    if kind == mv.TAKE_COUNTER:
-        return (kind, _int(data, "seat"))
-    return (kind,)
-
-
-def _int(data: Json, name: str) -> int:
-    value = data[name]
-    if type(value) is not int:
-        raise BadMove(f"{name!r} must be a whole number.")
-    return value
-
-
-def _resource(value: Any) -> int:
-    if value not in RESOURCE_NAMES:
-        raise BadMove(
-            f"{value!r} is not a resource; the resources are {', '.join(RESOURCE_NAMES)}."
-        )
-    return RESOURCE_NAMES.index(value)
-
-
-def _leg(value: Any, name: str) -> tuple[int, ...]:
-    """Cards by resource name; names left out count zero."""
-    if not isinstance(value, dict):
-        raise BadMove(f'{name!r} is an object of counts, like {{"wool": 2}}.')
-    counts = [0] * RESOURCES
-    for key, n in value.items():
-        r = _resource(key)
-        if type(n) is not int or n < 0:
-            raise BadMove(f"{name!r}: the count of {key} must be a whole number, 0 or more.")
-        counts[r] = n
-    return tuple(counts)

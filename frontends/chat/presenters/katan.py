@@ -60,6 +60,7 @@ from engine.katan.moves import (
     offer_legs,
     offer_move,
 )
+from engine.katan.robber import robbable
 from engine.katan.state import (
     COUNTERS,
     FREE_ROADS,
@@ -636,7 +637,7 @@ class KatanPresenter(Presenter[KatanView, Move]):
             return Opened((), "Which hex? The numbers on the picture are the hexes.")
         if not 0 <= hex_id < len(ROBBER_MOVES):
             return Wrong(f"There is no hex {hex_id}.")
-        victims = rules.robbable(st, seat, hex_id) if hex_id in st.board.land_hexes else []
+        victims = robbable(st, seat, hex_id) if hex_id in st.board.land_hexes else []
         said = [w for w in rest[1:] if w not in ("steal", "rob", "from", "and")]
         if not said:
             if len(victims) > 1:
