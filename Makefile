@@ -33,10 +33,17 @@ $(VENV)/.fuzz-installed: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bluetooth,fuzz]'
 	touch $@
 
-# Every fuzz target for FUZZ_SECONDS each (docs/RELIABILITY.md); FUZZ_ARGS names targets.
+# Every fuzz target for FUZZ_SECONDS each, figures into docs/RELIABILITY.md; FUZZ_ARGS
+# names targets (then the figures are of those alone).
 FUZZ_SECONDS ?= 60
 fuzz: $(VENV)/.fuzz-installed
-	$(BIN)/python tests/fuzz/run.py --seconds $(FUZZ_SECONDS) $(FUZZ_ARGS)
+	$(BIN)/python tests/fuzz/run.py --seconds $(FUZZ_SECONDS) --record docs/RELIABILITY.md $(FUZZ_ARGS)
+
+# The daemon SIGKILLed at random for SOAK_MINUTES while phones, scripted people and
+# Telegram people play; the figures go into docs/RELIABILITY.md.
+SOAK_MINUTES ?= 5
+soak: $(STAMP)
+	$(BIN)/python tests/soak.py --minutes $(SOAK_MINUTES) --record docs/RELIABILITY.md
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -40,7 +40,9 @@ class Seen:
     """version → state digest, from `show` answers."""
 
 
-def start(state: Path) -> subprocess.Popen[bytes]:
+def start(state: Path, **settings: str) -> subprocess.Popen[bytes]:
+    """`plgames serve` on `state`; `settings` are PLGAMES_ variables over the
+    quiet defaults (tests/crashloop.py turns the LAN and Telegram on)."""
     env = {
         **os.environ,
         "PLGAMES_HTTP__ENABLED": "false",
@@ -52,6 +54,7 @@ def start(state: Path) -> subprocess.Popen[bytes]:
         "PLGAMES_STORAGE__SNAPSHOT_EVERY": "16",
     }
     env.pop("PLGAMES_CONFIG", None)
+    env.update(settings)
     log = (state.parent / "daemon.log").open("ab")
     return subprocess.Popen(
         [sys.executable, "-m", "daemon.cli", "serve", "--state-dir", str(state)],

@@ -8,11 +8,10 @@ table, so a leg is as wide as the names it uses (eight once a commodity is
 named) and `kinds.fit` widens it for a Cities & Knights table.
 """
 
-import json
 from typing import Any, Final
 
 from engine.errors import BadMove
-from engine.jsonwire import dumps
+from engine.jsonwire import dumps, loads
 from engine.katan.cities.components import PROGRESS_NAMES, TRACK_NAMES
 from engine.katan.components import CARD_NAMES, RESOURCE_NAMES, RESOURCES
 from engine.katan.kinds import (
@@ -67,8 +66,8 @@ def encode_move(move: Move) -> str:
 def decode_move(text: str) -> Move:
     """Parse a move's JSON; `BadMove` names the first thing wrong with it."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = loads(text)
+    except ValueError:
         raise BadMove('A Katan move is a JSON object like {"move":"roll"}.') from None
     if not isinstance(data, dict) or not isinstance(data.get("move"), str):
         raise BadMove('A Katan move is a JSON object with a "move" name.')
