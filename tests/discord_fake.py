@@ -13,6 +13,14 @@ insist there were none.
 Every request is recorded, and every message-bearing request is tagged with
 its audience (`None`: everyone in the channel; a user id: that user alone),
 so tests can check that nothing hidden reaches the wrong eyes.
+
+The gateway keeps sessions as Discord does: every dispatch is numbered and
+kept, so a client that lost its connection RESUMEs (session id and last
+sequence) and is sent what it missed; an unknown or expired session is told
+to identify again (INVALID_SESSION). Faults are injected on demand or at a
+seeded rate (`Faults`): 429s (with `retry_after` and Discord's `Via`
+header), 5xx answers, and dropped gateway connections. Faulted requests are
+recorded with their fault, so a test can check each was made again.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import random
 import re
 import secrets
 import time
@@ -60,6 +69,52 @@ BOT_DEFAULT = PERMISSIONS(
 
 CUSTOM_ID_RE = re.compile(r"^.{1,100}$", re.S)
 COMMAND_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+
+
+FAULTS = ("429", "5xx")
+SERVER_ERRORS = (
+    (500, "500: Internal Server Error"),
+    (502, "502: Bad Gateway"),
+    (504, "504: Gateway Timeout"),
+)
+
+
+@dataclass
+class Faults:
+    """REST faults at `rate` of the API requests (the kinds taken in turn) and
+    a dropped gateway connection after `drops` of the dispatches, both drawn
+    by one generator seeded with `seed`."""
+
+    rate: float = 0.0
+    drops: float = 0.0
+    seed: int = 0
+    kinds: tuple[str, ...] = FAULTS
+    retry_after: float = 0.05
+
+    def __post_init__(self) -> None:
+        assert set(self.kinds) <= set(FAULTS), self.kinds
+        self.random = random.Random(self.seed)
+        self._turn = itertools.cycle(self.kinds)
+
+    def draw(self) -> str | None:
+        return next(self._turn) if self.random.random() < self.rate else None
+
+    def drop(self) -> bool:
+        return self.random.random() < self.drops
+
+
+@dataclass
+class Session:
+    """A gateway session: what was dispatched to it, and the socket it is on (if any)."""
+
+    id: str
+    sent: list[dict[str, Any]] = field(default_factory=list)
+    socket: web.WebSocketResponse | None = None
+    resumes: int = 0
+
+    @property
+    def seq(self) -> int:
+        return len(self.sent)
 
 
 class DiscordError(Exception):
@@ -195,6 +250,8 @@ class Interaction:
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
+    failed: bool = False
+    """Acknowledged too late: the person was shown "This interaction failed"."""
 
     @property
     def replies(self) -> list[Message]:
@@ -214,6 +271,7 @@ class Request:
     status: int = 200
     message: Message | None = None
     audience: str | None = None
+    fault: str | None = None
 
     def visible_text(self) -> str:
         """Everything a receiving client gets as text (custom ids included: a
@@ -234,8 +292,21 @@ class FakeDiscord:
         token: str = "fake-token",
         privileged_intents: int = 0,
         clock: Callable[[], float] = time.monotonic,
+        faults: Faults | None = None,
     ) -> None:
         self.token = token
+        self.faults = faults or Faults()
+        self._failures: list[tuple[str, str]] = []
+        self.sessions: dict[str, Session] = {}
+        self.identifies = 0
+        self.resumes_asked = 0
+        self.resumed = 0
+        self.invalidated = 0
+        self.gateway_down = False
+        """While set, the gateway refuses connections (503), as in an outage."""
+        self.hold_resumes = asyncio.Event()
+        """While clear, a RESUME waits unanswered (a gateway slow to come back)."""
+        self.hold_resumes.set()
         self.privileged_intents = privileged_intents
         self._clock = clock
         self.skew = 0.0
@@ -253,7 +324,6 @@ class FakeDiscord:
         self.violations: list[str] = []
         self.intents: int | None = None
         self._ids = itertools.count(1)
-        self._seq = itertools.count(1)
         self._sockets: list[web.WebSocketResponse] = []
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
@@ -298,6 +368,7 @@ class FakeDiscord:
         self.port = int(self._runner.addresses[0][1])
 
     async def close(self) -> None:
+        self.hold_resumes.set()
         for socket in list(self._sockets):
             await socket.close()
         if self._runner is not None:
@@ -417,7 +488,9 @@ class FakeDiscord:
 
     # ---- the gateway ---------------------------------------------------------------------
 
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        if self.gateway_down:
+            return web.Response(status=503, text="upstream connect error")
         socket = web.WebSocketResponse(max_msg_size=0)
         await socket.prepare(request)
         await socket.send_json({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None})
@@ -432,10 +505,13 @@ class FakeDiscord:
                     await socket.send_json({"op": 11, "d": None, "s": None, "t": None})
                 elif op == 2:
                     await self._identify(socket, message["d"])
-                elif op == 6:  # resume: this fake keeps no session; start afresh
-                    await socket.send_json({"op": 9, "d": False, "s": None, "t": None})
+                elif op == 6:
+                    await self._resume(socket, message["d"])
         finally:
             self._sockets.remove(socket)
+            for session in self.sessions.values():
+                if session.socket is socket:
+                    session.socket = None
         return socket
 
     async def _identify(self, socket: web.WebSocketResponse, data: dict[str, Any]) -> None:
@@ -447,25 +523,67 @@ class FakeDiscord:
             await socket.close(code=4014, message=b"Disallowed intent(s).")
             return
         self.intents = intents
+        self.identifies += 1
+        session = Session(secrets.token_hex(8), socket=socket)
+        self.sessions = {session.id: session}  # one shard: a new session ends the old
         ready = {
             "v": 10,
             "user": self.bot.payload(),
             "guilds": [{"id": g, "unavailable": True} for g in self.guilds],
-            "session_id": secrets.token_hex(8),
+            "session_id": session.id,
             "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
             "application": {"id": APP_ID, "flags": 0},
         }
-        await self._send(socket, "READY", ready)
+        await self._send(session, "READY", ready)
         for guild in self.guilds.values():
-            await self._send(socket, "GUILD_CREATE", self._guild_payload(guild))
+            await self._send(session, "GUILD_CREATE", self._guild_payload(guild))
+        await self._touch()
 
-    async def _send(self, socket: web.WebSocketResponse, event: str, data: Any) -> None:
-        await socket.send_json({"op": 0, "t": event, "s": next(self._seq), "d": data})
+    async def _resume(self, socket: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        """Send what the session missed after `seq`, then RESUMED; an unknown
+        session is told to start afresh, as Discord does."""
+        self.resumes_asked += 1
+        await self._touch()
+        await self.hold_resumes.wait()
+        session = self.sessions.get(str(data.get("session_id")))
+        seq = data.get("seq")
+        if data.get("token") != self.token or session is None or not isinstance(seq, int):
+            self.invalidated += 1
+            await socket.send_json({"op": 9, "d": False, "s": None, "t": None})
+            await self._touch()
+            return
+        session.socket, session.resumes = socket, session.resumes + 1
+        self.resumed += 1
+        for frame in session.sent[seq:]:
+            await socket.send_json(frame)
+        await self._send(session, "RESUMED", {})
+        await self._touch()
+
+    async def _send(self, session: Session, event: str, data: Any) -> None:
+        frame = {"op": 0, "t": event, "s": session.seq + 1, "d": data}
+        session.sent.append(frame)
+        if session.socket is not None:
+            with contextlib.suppress(ConnectionError):
+                await session.socket.send_json(frame)
 
     async def dispatch(self, event: str, data: Any) -> None:
-        for socket in list(self._sockets):
-            with contextlib.suppress(ConnectionError):
-                await self._send(socket, event, data)
+        """An event for the bot: kept for a resume when no socket is there to
+        take it (a drop drawn at the fault rate comes just before it)."""
+        for session in list(self.sessions.values()):
+            if session.socket is not None and self.faults.drop():
+                await self.drop(session)
+            await self._send(session, event, data)
+
+    async def drop(self, session: Session | None = None, *, resumable: bool = True) -> None:
+        """Close the gateway connection (of `session`, else every one) as a network
+        fault would; with `resumable` False the session is forgotten too."""
+        sessions = [session] if session is not None else list(self.sessions.values())
+        for each in sessions:
+            socket, each.socket = each.socket, None
+            if not resumable:
+                self.sessions.pop(each.id, None)
+            if socket is not None:
+                await socket.close(code=4000, message=b"Unknown error.")
 
     # ---- driving the bot as users --------------------------------------------------------
 
@@ -628,12 +746,57 @@ class FakeDiscord:
 
     # ---- REST: plumbing ------------------------------------------------------------------
 
+    def fail(self, path: str, kind: str = "5xx", *, times: int = 1) -> None:
+        """Give the next `times` API requests whose path contains `path` the fault `kind`."""
+        assert kind in FAULTS, kind
+        self._failures.extend([(path, kind)] * times)
+
+    @property
+    def faulted(self) -> list[Request]:
+        return [r for r in self.requests if r.fault is not None]
+
+    def _fault(self, path: str) -> str | None:
+        for index, (part, kind) in enumerate(self._failures):
+            if part in path:
+                del self._failures[index]
+                return kind
+        return self.faults.draw()
+
+    async def _faulted(self, request: web.Request) -> web.Response | None:
+        """A 429 or 5xx for this API request, recorded, or None to serve it."""
+        if not request.path.startswith(API):
+            return None
+        fault = self._fault(request.path)
+        if fault is None:
+            return None
+        body, files = await self._read(request)
+        record = Request(request.method, request.path_qs, body, files, fault=fault)
+        self.requests.append(record)
+        if fault == "429":
+            after = self.faults.retry_after
+            record.status = 429
+            headers = {"Via": "1.1 google", "Retry-After": str(after), "X-RateLimit-Scope": "user"}
+            limited = {
+                "message": "You are being rate limited.",
+                "retry_after": after,
+                "global": False,
+            }
+            response = _json(limited, status=429)
+            response.headers.update(headers)
+            return response
+        record.status, message = self.faults.random.choice(SERVER_ERRORS)
+        return _json({"code": 0, "message": message}, status=record.status)
+
     @web.middleware
     async def _errors(self, request: web.Request, handler: Any) -> web.StreamResponse:
         if request.path.startswith(API) and not request.path.startswith(API + "/webhooks/"):
             needs_auth = not request.path.startswith(API + "/interactions/")
             if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 return _json({"code": 0, "message": "401: Unauthorized"}, status=401)
+        faulted = await self._faulted(request)
+        if faulted is not None:
+            await self._touch()
+            return faulted
         try:
             response: web.StreamResponse = await handler(request)
             return response
@@ -940,6 +1103,7 @@ class FakeDiscord:
         late = self.now() - interaction.created
         if late > ACK_SECONDS:
             self._violate(f"interaction {interaction.id} acknowledged after {late:.1f}s")
+            interaction.failed = True
             raise DiscordError(404, 10062, "Unknown interaction")
         if interaction.response is not None:
             self._violate(f"interaction {interaction.id} acknowledged twice")

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from discord_fake import EPHEMERAL, Channel, FakeDiscord, Guild, Interaction, Message, User
+from discord_fake import EPHEMERAL, Channel, FakeDiscord, Faults, Guild, Interaction, Message, User
 
 from daemon.ai import choose
 from daemon.clock import Clock
@@ -51,6 +51,9 @@ PAGE_FORWARD = re.compile(r"^\d+/\d+ ▸$")
 WAIT = 30.0
 """The longest any one step of a test waits before it fails (a bound, not a timing claim)."""
 
+TRIES = 3
+"""How often a person tries an interaction Discord says failed."""
+
 
 async def eventually(predicate: Callable[[], Any], timeout: float = WAIT) -> Any:
     """Poll (bounded) until `predicate()` is truthy; the daemon's state is not
@@ -73,6 +76,10 @@ class World:
     policy: TablePolicy = POLICY
     clock: Clock | None = None
     """The daemon's clock (a `FakeClock` drives turn timers); None: the real one."""
+    remembered: int | None = None
+    """The frontend's memory bound (None: its default)."""
+    client_options: dict[str, Any] = field(default_factory=dict)
+    """More options for the discord.py client (e.g. a `jitter` for re-identifying)."""
 
     def later(self, seconds: float) -> None:
         """Move Discord's clock and the bot's on together (interaction tokens age)."""
@@ -85,14 +92,16 @@ class World:
         await store.open()
         self.daemon = Daemon(store, policy=self.policy, clock=self.clock)
         await self.daemon.resume()
+        extra: dict[str, Any] = {} if self.remembered is None else {"remembered": self.remembered}
         self.frontend = DiscordFrontend(
             DiscordOptions(
                 token=self.fake.token, guilds=(int(self.guild.id),), threads=self.threads
             ),
             secret=b"s" * 32,
             memory=FileChatMemory(self.state_dir / "chat-discord.json"),
-            client_options={"guild_ready_timeout": 0.1},
+            client_options={"guild_ready_timeout": 0.1, **self.client_options},
             clock=lambda: time.monotonic() + self.fake.skew,
+            **extra,
         )
         with self.fake.patched():
             await self.daemon.add_frontend(self.frontend)
@@ -124,13 +133,28 @@ class World:
 
 @contextlib.asynccontextmanager
 async def world(
-    state_dir: Path, *, policy: TablePolicy = POLICY, clock: Clock | None = None
+    state_dir: Path,
+    *,
+    policy: TablePolicy = POLICY,
+    clock: Clock | None = None,
+    faults: Faults | None = None,
+    remembered: int | None = None,
+    client_options: dict[str, Any] | None = None,
 ) -> AsyncIterator[World]:
-    fake = FakeDiscord()
+    fake = FakeDiscord(faults=faults)
     await fake.start()
     guild = fake.add_guild("Friends")
     channel = fake.add_channel(guild, "games")
-    here = World(fake, guild, channel, state_dir, policy=policy, clock=clock)
+    here = World(
+        fake,
+        guild,
+        channel,
+        state_dir,
+        policy=policy,
+        clock=clock,
+        remembered=remembered,
+        client_options=client_options or {},
+    )
     try:
         with fake.patched():
             await here.boot()
@@ -165,10 +189,14 @@ class Person:
 
     async def slash(self, where: Channel, sub: str, **options: Any) -> Interaction:
         """A `/plgames` subcommand, waited on until the bot has finished answering
-        (its "thinking…" reply filled or removed)."""
-        done = await self.fake.slash(self.user, where, "plgames", sub, **options)
-        await self.fake.until(lambda: _settled(self.fake, done), WAIT)
-        return done
+        (its "thinking…" reply filled or removed); typed again, as a person
+        would, when Discord says it failed (acknowledged too late)."""
+        for _ in range(TRIES):
+            done = await self.fake.slash(self.user, where, "plgames", sub, **options)
+            await self.fake.until(lambda d=done: d.failed or _settled(self.fake, d), WAIT)
+            if not done.failed:
+                return done
+        raise AssertionError(f"/plgames {sub} failed {TRIES} times")
 
     async def press(self, message: Message, label: str, *, forged: bool = False) -> Interaction:
         """Press the button (or pick the select option) labelled `label`."""
@@ -189,9 +217,12 @@ class Person:
         *,
         forged: bool = False,
     ) -> Interaction:
-        done = await self.fake.click(self.user, message, custom_id, values, forged=forged)
-        await self.fake.until(lambda: done.answered.is_set(), WAIT)
-        return done
+        for _ in range(TRIES):  # "This interaction failed": press again
+            done = await self.fake.click(self.user, message, custom_id, values, forged=forged)
+            await self.fake.until(lambda d=done: d.failed or d.answered.is_set(), WAIT)
+            if not done.failed:
+                return done
+        raise AssertionError(f"{custom_id} failed {TRIES} times")
 
     async def open_panel(self, where: Channel) -> Message:
         """Press My hand and moves on the newest board: the answer is ephemeral."""

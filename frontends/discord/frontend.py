@@ -13,19 +13,33 @@ forgets an interaction after 3 seconds); an ephemeral message can only be
 edited through the interaction that made it, for 15 minutes, so those
 interactions are remembered that long; and no privileged intent is needed,
 because typed moves arrive as slash commands, mentions or DMs.
+
+Faults are discord.py's to retry: its HTTP client waits out a 429 and tries
+a 5xx again, and its gateway loop RESUMEs a dropped connection, replaying
+what was missed. Only after a session cannot be resumed does it wait before
+identifying again; that wait is shortened here (see `before_identify_hook`).
+A press that reaches us after Discord's 3 seconds (queued behind a long
+outage) cannot be acknowledged: Discord has shown the person "This
+interaction failed", so it is not carried out either, and they press again.
+
+What the frontend remembers per message and per panel is bounded (LRU): a
+forgotten message is edited without knowing its picture (so the picture is
+uploaded again), a forgotten panel is sent anew.
 """
 
 import asyncio
 import contextlib
 import logging
+import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 import discord
+from cachetools import LRUCache
 from discord import app_commands
 from discord.backoff import ExponentialBackoff
 
@@ -59,6 +73,11 @@ EXPIRES = 15 * 60.0
 """An interaction's token works this long after the interaction (Discord's rule)."""
 TOKEN_SECONDS = EXPIRES - 60.0
 """How long we use it to edit its ephemeral replies: a margin for a slow request."""
+REMEMBERED = 10_000
+"""How many posted messages and private panels a running frontend remembers:
+enough for every live table, and a bound on what a daemon up for months holds."""
+IDENTIFY_SPACING = 5.0
+"""Discord takes one IDENTIFY per 5 seconds from a bot of one shard."""
 
 
 @dataclass(slots=True)
@@ -93,7 +112,14 @@ class PlgamesClient(discord.Client):
     """The bot's connection: guilds and message events only (no privileged
     intent), the `/plgames` commands and the token-carrying components."""
 
-    def __init__(self, frontend: "DiscordFrontend", **client_options: Any) -> None:
+    def __init__(
+        self,
+        frontend: "DiscordFrontend",
+        *,
+        jitter: Callable[[float, float], float] = random.uniform,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        **client_options: Any,
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         intents.guild_messages = True
@@ -108,6 +134,23 @@ class PlgamesClient(discord.Client):
         self.tree.add_command(group(frontend.command))
         self.tree.error(self._command_failed)
         self.ready = asyncio.Event()
+        self._jitter = jitter
+        self._sleep = sleep
+        self._identified = -IDENTIFY_SPACING
+        """When we last identified (time.monotonic)."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Before identifying again (a session that could not be resumed),
+        discord.py waits a flat 5 seconds, and presses made meanwhile wait with
+        it. Discord asks for a random 1-5 seconds (so a fleet does not come
+        back at once), and only IDENTIFY's own limit, one per 5 seconds, may
+        need longer: wait that, on average 3 seconds instead of 5."""
+        if not initial:
+            spacing = self._identified + IDENTIFY_SPACING - time.monotonic()
+            wait = max(self._jitter(1.0, 5.0), spacing)
+            log.info("discord: identifying again in %.1fs", wait)
+            await self._sleep(wait)
+        self._identified = time.monotonic()
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(widgets.TokenButton, widgets.TokenSelect)
@@ -142,6 +185,7 @@ class DiscordFrontend(ChatFrontend):
         profile: AdapterProfile = DISCORD,
         client_options: dict[str, Any] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        remembered: int = REMEMBERED,
     ) -> None:
         super().__init__(profile, secret=secret, memory=memory)
         self.options = options
@@ -150,8 +194,9 @@ class DiscordFrontend(ChatFrontend):
         """Ages interaction tokens (tests move it on instead of waiting 15 minutes)."""
         self._client: PlgamesClient | None = None
         self._runner: asyncio.Task[None] | None = None
-        self._shown: dict[int, Shown] = {}
-        self._panels: dict[tuple[str, str], int] = {}
+        self._shown: LRUCache[int, Shown] = LRUCache(maxsize=remembered)
+        """Message id → its picture and, for an ephemeral one, the interaction that may edit it."""
+        self._panels: LRUCache[tuple[str, str], int] = LRUCache(maxsize=remembered)
         """(table, user) → the message showing that person's private panel."""
 
     @property
@@ -241,7 +286,8 @@ class DiscordFrontend(ChatFrontend):
     async def command(self, interaction: discord.Interaction[Any], line: str) -> None:
         """A `/plgames` subcommand: acknowledge privately at once, then answer."""
         arrived = self._clock()
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not await self._acknowledge(interaction.response.defer(ephemeral=True, thinking=True)):
+            return
         channel = interaction.channel_id or 0
         answer = Answer(channel, arrived, interaction=interaction, thinking=True)
         thread = None
@@ -264,7 +310,8 @@ class DiscordFrontend(ChatFrontend):
         """A button or select carrying a layer token: acknowledge at once
         (a deferred update changes nothing on screen), then answer."""
         arrived = self._clock()
-        await interaction.response.defer()
+        if not await self._acknowledge(interaction.response.defer()):
+            return
         message = interaction.message
         pressed = None if message is None else message.id
         if message is not None and message.flags.ephemeral:
@@ -285,6 +332,17 @@ class DiscordFrontend(ChatFrontend):
             None if pressed is None else str(pressed),
             answer,
         )
+
+    @staticmethod
+    async def _acknowledge(ack: Awaitable[Any]) -> bool:
+        """Acknowledge an interaction; False when Discord refused (it came too
+        late: the person saw "This interaction failed" and may try again)."""
+        try:
+            await ack
+        except discord.HTTPException as exc:
+            log.warning("discord refused to acknowledge an interaction (%s); it is dropped", exc)
+            return False
+        return True
 
     async def typed(self, message: discord.Message) -> None:
         """A DM, or a channel message that mentions the bot (without the
@@ -462,11 +520,8 @@ class DiscordFrontend(ChatFrontend):
         message: Message | None = None,
     ) -> None:
         """An ephemeral message is editable only through an interaction on it,
-        for 15 minutes after that interaction: keep the latest, forget the expired."""
-        now = self._clock()
-        expired = [k for k, v in self._shown.items() if v.interaction and now - v.since > EXPIRES]
-        for old in expired:
-            del self._shown[old]
+        for 15 minutes after that interaction: keep the latest (`_editable`
+        stops using it in time; the LRU bound forgets it eventually)."""
         known = self._shown.get(message_id)
         picture = _key(message) if message is not None else known.picture if known else None
         self._shown[message_id] = Shown(picture, interaction, arrived)

@@ -32,6 +32,7 @@ from aiohttp import web
 from cachetools import LRUCache
 from telegram import (
     BotCommand,
+    CallbackQuery,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InputMediaPhoto,
@@ -305,21 +306,26 @@ class TelegramFrontend(ChatFrontend):
         done, _ = await asyncio.wait({press}, timeout=PRESS_GRACE)
         if not done:
             await self._answer_query(query)
-            actions = await press
-        else:
-            try:
-                actions = press.result()
-            except Exception:
-                await self._answer_query(query, "That did not work; try again.")
-                raise
-            text, alert = ("", False) if private else self._answer(actions)
-            if alert:
-                actions = [a for a in actions if not self._refusal(a)]
-            await self._answer_query(query, text or None, alert)
-        await self.perform_all(actions, incoming)
+            await self.perform_all(await press, incoming)
+            return
+        try:
+            actions = press.result()
+        except Exception:
+            await self._answer_query(query, "That did not work; try again.")
+            raise
+        text, alert = ("", False) if private else self._answer(actions)
+        if alert:
+            actions = [a for a in actions if not self._refusal(a)]
+        # At once, not one after the other: an answer Telegram is slow to take
+        # must not hold the press's menu back behind later deliveries.
+        await asyncio.gather(
+            self._answer_query(query, text or None, alert), self.perform_all(actions, incoming)
+        )
 
     @staticmethod
-    async def _answer_query(query: Any, text: str | None = None, alert: bool = False) -> None:
+    async def _answer_query(
+        query: CallbackQuery, text: str | None = None, alert: bool = False
+    ) -> None:
         """Stop the button's spinner. A failed answer costs only the spinner
         (and an alert's words): the press's menus and moves still go out."""
         try:
