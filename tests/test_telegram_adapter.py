@@ -7,17 +7,20 @@ in place, photos uploaded once, a turn notice as a fresh message, a deleted
 message replaced, and a person who never opened a DM asked in the group.
 """
 
+import hmac
+import re
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiohttp
 import pytest
 from pydantic import SecretStr, ValidationError
-from telegram_fake import BOT_USERNAME
+from telegram_fake import BOT_USERNAME, User
 from telegram_support import Host, hosted
 
 from daemon.config import ChatConfig
-from daemon.model import Origin
+from daemon.model import Identity, Origin
 from frontends.chat import Choice, Edit, Menu, Message, Picture, Send, Slot, Target
 from frontends.telegram import TelegramFrontend, TelegramOptions
 from frontends.telegram.widgets import body, clip, command, deep_link, utf16_length
@@ -199,7 +202,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def test_a_webhook_takes_updates_only_with_the_secret(tmp_path: Path) -> None:
+async def test_a_webhook_takes_updates_only_with_the_secret(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     port = free_port()
     webhook = {
         "mode": "webhook",
@@ -220,3 +225,65 @@ async def test_a_webhook_takes_updates_only_with_the_secret(tmp_path: Path) -> N
         fake.say(ana, "/help")
         await fake.wait_for(lambda: len(fake.webhook_answers) == 2)
         assert fake.webhook_answers[-1] == 403
+
+        # No header at all is refused too, and the check is hmac's constant-time
+        # comparison (a plain == would leak the secret's prefix through timing).
+        compared: list[tuple[bytes, bytes]] = []
+        original = hmac.compare_digest
+
+        def spy(given: bytes, expected: bytes) -> bool:
+            compared.append((given, expected))
+            return original(given, expected)
+
+        monkeypatch.setattr(hmac, "compare_digest", spy)
+        update = {"update_id": 999, "message": fake.say(ana, "quiet").as_json(fake.bot_user)}
+        async with (
+            aiohttp.ClientSession() as session,
+            session.post(webhook["webhook_url"], json=update) as bare,
+        ):
+            assert bare.status == 403
+        assert (b"", b"s3cret-token") in compared
+
+
+# ---- bounded memories -----------------------------------------------------------------------
+
+
+async def test_names_invitations_and_locks_are_bounded_and_forgetting_is_harmless(
+    tmp_path: Path,
+) -> None:
+    async with hosted(tmp_path, remembered=2) as host:
+        fake, tg = host.fake, frontend(host)
+        assert host.daemon is not None
+        ana, bo, cy, di, ed = (fake.user(n) for n in ("Ana", "Bo", "Cy", "Di", "Ed"))
+        group = fake.group("Game night", ana, bo, cy, di, ed)
+        table = await host.daemon.open_table(
+            "euchre", origin=Origin(frontend="telegram", place=str(group.id))
+        )
+        await table.join(Identity(frontend="telegram", user=str(ana.id)), "Ana")
+        for user in (ana, di, ed):  # Ana's name is learnt, then pushed out by two more
+            fake.say(user, "/start")
+        await fake.wait_for(lambda: all(fake.shown(fake.dm(u)) for u in (ana, di, ed)))
+        assert len(tg._names) == 2 and str(ana.id) not in tg._names
+        turn = Message("your turn", mentions=(str(ana.id),))
+        await tg.perform(Send(Target("channel", chat=str(group.id)), turn), None)
+        assert fake.last(group).text == "Ana\nyour turn", "named from her seat, as before"
+
+        # Bo, Cy and Fy never opened a DM: each is asked once in the group, and
+        # Bo, forgotten when Fy is asked, is asked once more at most.
+        fy = fake.user("Fy")
+        group.members.add(fy.id)
+
+        def hand(user: User) -> Send:
+            slot = Slot(table.id, "panel", str(user.id))
+            return Send(Target("direct", user=str(user.id)), Message("your hand"), slot)
+
+        for user in (bo, bo, cy, cy, fy, bo, bo):
+            await tg.perform(hand(user), None)
+        asked = [
+            re.findall(r"tg://user\?id=(\d+)", str(r.params["text"]))
+            for r in fake.sent_to(group)
+            if "open a chat with me" in str(r.params.get("text"))
+        ]
+        assert asked == [[str(u.id)] for u in (bo, cy, fy, bo)]
+        assert len(tg._invited) == 2
+        assert len(tg._locks) == 0, "no lock is kept for a chat nobody is writing to"
