@@ -7,6 +7,7 @@ map; Seafarers maps are more entries of the same shape (with sea hexes and
 fixed terrain where their scenario pins it).
 """
 
+import copy
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -79,12 +80,8 @@ class Board:
         )
         deserts = [h for h in self.land_hexes if terrain[h] == DESERT]
         self.robber_start: int = deserts[0] if deserts else self.land_hexes[0]
-        producers: list[list[tuple[int, int, int]]] = [[] for _ in range(13)]
-        for h in self.land_hexes:
-            if terrain[h] < RESOURCES and numbers[h]:
-                producers[numbers[h]].append((h, terrain[h], topology.hex_corner_mask[h]))
-        self.producers: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-            tuple(p) for p in producers
+        self.producers: tuple[tuple[tuple[int, int, int], ...], ...] = _producers(
+            self.land_hexes, terrain, numbers, topology
         )
         access = [0] * (GENERIC_HARBOUR + 1)
         for edge, kind in harbours:
@@ -98,11 +95,56 @@ class Board:
         self.node_harbour_ratio: tuple[int, ...] = tuple(ratio)
         """The harbour kind at each crossing, or -1."""
 
+    def with_numbers(self, numbers: tuple[int, ...]) -> "Board":
+        """The same board with its number tokens moved (an Inventor's swap): a new
+        board, since every state of a game shares the old one."""
+        new = copy.copy(self)
+        new.numbers = numbers
+        new.producers = _producers(self.land_hexes, self.terrain, numbers, self.topology)
+        return new
+
+    def _of_terrain(self, kind: int) -> tuple[int, ...]:
+        return tuple(h for h in self.land_hexes if self.terrain[h] == kind)
+
     def pips(self, hex_id: int) -> int:
         """How many of the 36 rolls pay this hex (0 for desert and sea)."""
         if self.terrain[hex_id] >= RESOURCES:
             return 0
         return PIPS[self.numbers[hex_id]]
+
+
+def _producers(
+    land: tuple[int, ...], terrain: tuple[int, ...], numbers: tuple[int, ...], topology: Topology
+) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Per number, the (hex, resource, corner mask) of every hex it pays."""
+    producers: list[list[tuple[int, int, int]]] = [[] for _ in range(13)]
+    for h in land:
+        if terrain[h] < RESOURCES and numbers[h]:
+            producers[numbers[h]].append((h, terrain[h], topology.hex_corner_mask[h]))
+    return tuple(tuple(p) for p in producers)
+
+
+def _islands(
+    topology: Topology, land: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The land hexes grouped into islands (joined by a shared side), numbered
+    in the order of their first hex, and each hex's island (-1 at sea)."""
+    island_of = [-1] * len(topology.hexes)
+    islands: list[tuple[int, ...]] = []
+    is_land = set(land)
+    for start in land:
+        if island_of[start] >= 0:
+            continue
+        island_of[start] = len(islands)
+        members, todo = [start], [start]
+        while todo:
+            for n in topology.hex_neighbours[todo.pop()]:
+                if n in is_land and island_of[n] < 0:
+                    island_of[n] = len(islands)
+                    members.append(n)
+                    todo.append(n)
+        islands.append(tuple(sorted(members)))
+    return tuple(islands), tuple(island_of)
 
 
 def deal(spec: MapSpec, seed: int) -> Board:
@@ -130,16 +172,30 @@ def deal(spec: MapSpec, seed: int) -> Board:
         terrain[h] = t
 
     producing = [h for h, t in enumerate(terrain) if t < RESOURCES]
-    tokens = list(spec.token_pool)
+    numbers = deal_tokens(rng, spec.name, topology, producing, spec.token_pool)
+
+    kinds = list(spec.harbour_pool)
+    rng.shuffle(kinds)
+    edge_id = {k: e for e, k in enumerate(topology.edge_key)}
+    harbours = tuple((edge_id[k], kind) for k, kind in zip(spec.harbour_edges, kinds, strict=True))
+    return Board(spec.name, topology, tuple(terrain), tuple(numbers), harbours)
+
+
+def deal_tokens(
+    rng: Stream, name: str, topology: Topology, producing: list[int], pool: tuple[int, ...]
+) -> list[int]:
+    """The number per hex (0 where none) with `pool` dealt onto `producing`,
+    no two red numbers on neighbouring hexes."""
+    tokens = list(pool)
     if len(tokens) != len(producing):
-        raise ValueError(f"map {spec.name}: {len(tokens)} tokens for {len(producing)} hexes")
+        raise ValueError(f"map {name}: {len(tokens)} tokens for {len(producing)} hexes")
     red = [t for t in tokens if t in RED_NUMBERS]
     rest = [t for t in tokens if t not in RED_NUMBERS]
     order = list(producing)
     rng.shuffle(order)
     spots = _independent(order, len(red), topology.hex_neighbours)
     if spots is None:
-        raise ValueError(f"map {spec.name}: the red numbers cannot be kept apart")
+        raise ValueError(f"map {name}: the red numbers cannot be kept apart")
     rng.shuffle(red)
     rng.shuffle(rest)
     numbers = [0] * len(topology.hexes)
@@ -147,12 +203,7 @@ def deal(spec: MapSpec, seed: int) -> Board:
         numbers[h] = t
     for h, t in zip([h for h in producing if h not in spots], rest, strict=True):
         numbers[h] = t
-
-    kinds = list(spec.harbour_pool)
-    rng.shuffle(kinds)
-    edge_id = {k: e for e, k in enumerate(topology.edge_key)}
-    harbours = tuple((edge_id[k], kind) for k, kind in zip(spec.harbour_edges, kinds, strict=True))
-    return Board(spec.name, topology, tuple(terrain), tuple(numbers), harbours)
+    return numbers
 
 
 def _independent(

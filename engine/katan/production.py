@@ -33,8 +33,9 @@ def roll_dice(st: KatanState, d1: int, d2: int, ev: Events) -> None:
     if ev is not None:
         say(ev, "roll", f"Seat {seat} rolled {total}", seat, {"dice": [d1, d2]})
     if total != 7:
-        pay(st, owed_by_dice(st, total), ev)
         st.phase = MAIN
+        paid = pay(st, owed_by_dice(st, total), ev)
+        st.ruleset.after_production(st, total, paid, ev)
         return
     seven(st, ev)
 

@@ -13,10 +13,11 @@ The methods here are the base game itself, so a base game's states, moves
 and speed are what they were before the seams existed.
 """
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engine.katan import devcards
-from engine.katan.chores import Chore
+from engine.katan.chores import Chore, Handler
 from engine.katan.components import (
     BANK_START,
     BRICK,
@@ -115,6 +116,9 @@ class RuleSet:
         d1, d2 = roll_two(st)
         roll_dice(st, d1, d2, ev)
 
+    def after_production(self, st: KatanState, total: int, paid: int, ev: Events) -> None:
+        """After the dice paid `paid` (a seat bitmask): gold, villages, the aqueduct."""
+
     def robber_hexes(self, st: KatanState) -> tuple[int, ...]:
         return st.board.land_hexes
 
@@ -177,17 +181,20 @@ class RuleSet:
 
     # ---- chores ------------------------------------------------------------------------
 
+    chores: ClassVar[Mapping[int, Handler]] = {}
+    """The chore kinds the rule set queues, and what answers each."""
+
     def chore_moves(self, st: KatanState, seat: int, chore: Chore) -> list[Move]:
-        raise NotImplementedError(f"chore kind {chore[0]} belongs to no rule set here")
+        return self.chores[chore[0]].moves(st, seat, chore)
 
     def why_chore(self, st: KatanState, seat: int, chore: Chore, move: Move) -> str | None:
-        raise NotImplementedError(f"chore kind {chore[0]} belongs to no rule set here")
+        return self.chores[chore[0]].why(st, seat, chore, move)
 
     def do_chore(self, st: KatanState, seat: int, chore: Chore, move: Move, ev: Events) -> None:
-        raise NotImplementedError(f"chore kind {chore[0]} belongs to no rule set here")
+        self.chores[chore[0]].do(st, seat, chore, move, ev)
 
     def do_host_chore(self, st: KatanState, chore: Chore, ev: Events) -> None:
-        raise NotImplementedError(f"chore kind {chore[0]} belongs to no rule set here")
+        self.chores[chore[0]].run(st, chore, ev)
 
     # ---- scoring and the record ---------------------------------------------------------
 

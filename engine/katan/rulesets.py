@@ -11,6 +11,7 @@ from functools import cache
 from importlib import import_module
 from typing import Final
 
+from engine.katan.kinds import CITIES
 from engine.katan.ruleset import RuleSet
 
 
@@ -29,6 +30,13 @@ class Entry:
 
 ENTRIES: Final = (
     Entry((), "Katan", 10, (5, 8, 10, 12), "engine.katan.ruleset:BASE_GAME"),
+    Entry(
+        (CITIES,),
+        "Katan: Cities & Knights",
+        13,
+        (8, 10, 13, 15),
+        "engine.katan.cities.rules:CITIES_RULES",
+    ),
 )
 
 EXPANSIONS: Final = tuple(sorted({name for e in ENTRIES for name in e.expansions}))

@@ -17,6 +17,7 @@ from engine.errors import BadState
 from engine.jsonwire import dumps
 from engine.katan import moves as mv
 from engine.katan.audit import problems, rebuild
+from engine.katan.chores import CHORE_FIELDS, CHORE_NAMES
 from engine.katan.components import (
     CARD_NAMES,
     DEV_KINDS,
@@ -115,7 +116,7 @@ def _table_json(st: KatanState) -> Json:
         "rolled": st.rolled,
         "development_played": st.dev_played,
         "free_roads": st.free_roads,
-        "robber": st.robber,
+        "robber": st.robber if st.robber >= 0 else None,
         "buildings": buildings,
         "roads": roads,
         "bank": _cards(st.bank),
@@ -124,7 +125,35 @@ def _table_json(st: KatanState) -> Json:
         "offer": _offer_json(st),
         "offers_this_turn": st.offers,
         "winner": st.winner if st.winner >= 0 else None,
+        **(_chores_json(st) if st.ruleset.expansions else {}),
     }
+
+
+def _chores_json(st: KatanState) -> Json:
+    """The chore queue (public: who must answer what), and the phase after it."""
+    return {
+        "chores": [
+            {
+                "chore": CHORE_NAMES[c[0]],
+                "seat": c[1] if c[1] >= 0 else None,
+                **dict(zip(CHORE_FIELDS[c[0]], c[2:], strict=True)),
+            }
+            for c in st.chores
+        ],
+        "resume": PHASE_NAMES[st.back],
+    }
+
+
+def _chores_from(data: Json) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for c in data["chores"]:
+        kind = CHORE_NAMES.index(c["chore"])
+        seat = -1 if c["seat"] is None else c["seat"]
+        values = [c[name] for name in CHORE_FIELDS[kind]]
+        if not all(type(v) is int for v in [seat, *values]):
+            raise BadState("chore values must be whole numbers")
+        out.append((kind, seat, *values))
+    return tuple(out)
 
 
 # ---- views ------------------------------------------------------------------
@@ -266,7 +295,7 @@ def _state_from(data: Any) -> KatanState:
     st.dice = (int(dice[0]), int(dice[1])) if dice else (0, 0)
     st.dev_played = bool(data["development_played"])
     st.free_roads = data["free_roads"]
-    st.robber = data["robber"]
+    st.robber = -1 if data["robber"] is None else data["robber"]
     names = CARD_NAMES[: st.width]
     st.bank = _counts(data["bank"], names)
     st.deck = _counts(data["development_deck"], DEV_NAMES)
@@ -308,6 +337,9 @@ def _state_from(data: Any) -> KatanState:
             )
             for c in offer["counters"]
         )
+    if rules_in_play.expansions:
+        st.chores = _chores_from(data)
+        st.back = PHASE_NAMES.index(data["resume"])
     rules_in_play.read_part(st, data)
     rebuild(st)
     return st
