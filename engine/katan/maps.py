@@ -12,16 +12,21 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from engine.katan.components import (
+    CANAL,
     DESERT,
     FIELDS,
+    FOG,
     FOREST,
+    FORTRESS,
     GENERIC_HARBOUR,
+    GOLD,
     HILLS,
     MOUNTAINS,
     PASTURE,
     PIPS,
     RESOURCES,
     SEA,
+    VILLAGE,
 )
 from engine.katan.geometry import Coord, Topology
 from engine.katan.rng import DEAL, Stream
@@ -47,19 +52,39 @@ class MapSpec:
 
 class Board:
     """A dealt map: topology plus terrain, numbers and harbours. Immutable and
-    shared by every state of a game, so copying a state never copies it."""
+    shared by every state of a game, so copying a state never copies it.
+
+    The keyword arguments are what a Seafarers map adds beyond its terrain
+    (`engine.katan.sea`); left out, the board is one island that is all start
+    and has no pirate, as the base game's is. Everything else a scenario
+    needs (islands, gold, fog, villages, fortresses, canal tiles) is read off
+    the topology and the terrain, so a board rebuilt from its JSON and its
+    map is the board that was dealt. The board is public: the hidden parts
+    of a Seafarers deal live in the state, never here."""
 
     __slots__ = (
+        "canal_hexes",
+        "chip_hexes",
+        "fog_hexes",
+        "fortress_hexes",
+        "gold_producers",
         "harbour_access",
         "harbours",
+        "island_of",
+        "islands",
         "land_hexes",
         "map_name",
         "node_harbour_ratio",
         "numbers",
+        "pirate_start",
         "producers",
+        "robber_hexes",
         "robber_start",
+        "start_islands",
+        "start_nodes",
         "terrain",
         "topology",
+        "village_hexes",
     )
 
     def __init__(
@@ -69,7 +94,15 @@ class Board:
         terrain: tuple[int, ...],
         numbers: tuple[int, ...],
         harbours: tuple[tuple[int, int], ...],
+        *,
+        start_hexes: tuple[int, ...] | None = None,
+        chip_hexes: tuple[int, ...] = (),
+        pirate_start: int = -1,
+        robber_start: int | None = None,
     ) -> None:
+        """`start_hexes`: the land hexes whose corners take setup settlements
+        (None: all of them); `robber_start` -1 keeps the robber beside the board
+        until the first seven (None: the first desert, as in the base game)."""
         self.map_name = spec_name
         self.topology = topology
         self.terrain = terrain
@@ -78,11 +111,41 @@ class Board:
         self.land_hexes: tuple[int, ...] = tuple(
             h for h, t in enumerate(terrain) if t != SEA and topology.hex_land[h]
         )
-        deserts = [h for h in self.land_hexes if terrain[h] == DESERT]
-        self.robber_start: int = deserts[0] if deserts else self.land_hexes[0]
+        if robber_start is None:
+            deserts = [h for h in self.land_hexes if terrain[h] == DESERT]
+            robber_start = deserts[0] if deserts else self.land_hexes[0]
+        self.robber_start: int = robber_start
+        self.pirate_start: int = pirate_start
+        """The sea hex the pirate starts on (-1: a map without a pirate)."""
         self.producers: tuple[tuple[tuple[int, int, int], ...], ...] = _producers(
             self.land_hexes, terrain, numbers, topology
         )
+        self.gold_producers: tuple[tuple[tuple[int, int], ...], ...] = _gold(
+            self.land_hexes, terrain, numbers, topology
+        )
+        """Per number, the gold fields it pays as (hex, corner mask)."""
+        self.fog_hexes = self._of_terrain(FOG)
+        self.village_hexes = self._of_terrain(VILLAGE)
+        self.fortress_hexes = self._of_terrain(FORTRESS)
+        self.canal_hexes = self._of_terrain(CANAL)
+        self.chip_hexes: tuple[int, ...] = chip_hexes
+        self.robber_hexes: tuple[int, ...] = tuple(
+            h for h in self.land_hexes if terrain[h] not in (FOG, FORTRESS)
+        )
+        """Where the robber may go at the start: a fog hex only once found and a
+        fortress only once taken (the rule set adds those as they change)."""
+        self.islands, self.island_of = _islands(topology, self.land_hexes)
+        starts = self.land_hexes if start_hexes is None else start_hexes
+        self.start_islands: tuple[int, ...] = tuple(sorted({self.island_of[h] for h in starts}))
+        """Islands a seat may start on; first settling any other earns the island bonus."""
+        start_nodes = 0
+        for h in starts:
+            start_nodes |= topology.hex_corner_mask[h]
+        for h in self.fog_hexes:
+            start_nodes &= ~topology.hex_corner_mask[h]
+        self.start_nodes: int = start_nodes
+        """Crossings a setup settlement may take (SeaStart): a corner of a start
+        hex, never beside fog."""
         access = [0] * (GENERIC_HARBOUR + 1)
         for edge, kind in harbours:
             access[kind] |= topology.edge_end_mask[edge]
@@ -101,6 +164,7 @@ class Board:
         new = copy.copy(self)
         new.numbers = numbers
         new.producers = _producers(self.land_hexes, self.terrain, numbers, self.topology)
+        new.gold_producers = _gold(self.land_hexes, self.terrain, numbers, self.topology)
         return new
 
     def _of_terrain(self, kind: int) -> tuple[int, ...]:
@@ -122,6 +186,16 @@ def _producers(
         if terrain[h] < RESOURCES and numbers[h]:
             producers[numbers[h]].append((h, terrain[h], topology.hex_corner_mask[h]))
     return tuple(tuple(p) for p in producers)
+
+
+def _gold(
+    land: tuple[int, ...], terrain: tuple[int, ...], numbers: tuple[int, ...], topology: Topology
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    gold: list[list[tuple[int, int]]] = [[] for _ in range(13)]
+    for h in land:
+        if terrain[h] == GOLD and numbers[h]:
+            gold[numbers[h]].append((h, topology.hex_corner_mask[h]))
+    return tuple(tuple(g) for g in gold)
 
 
 def _islands(
