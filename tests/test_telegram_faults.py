@@ -166,8 +166,12 @@ async def test_a_press_is_answered_in_full_even_when_its_callback_answer_fails(
             lambda: any(table.meta.name in str(t) for t in texts(fake, bo)), what="Bo's answer"
         )
         assert table.seat_of(Identity(frontend="telegram", user=str(bo.id))) is not None
-        answers = [r for r in fake.requests if r.method == "answerCallbackQuery"]
-        assert [r.status >= 500 for r in answers] == [True, True]
+
+        def answers() -> list[Request]:
+            return [r for r in fake.requests if r.method == "answerCallbackQuery"]
+
+        await fake.wait_for(lambda: len(answers()) == 2, what="both tries at the answer")
+        assert [r.status >= 500 for r in answers()] == [True, True]
 
 
 async def test_a_message_is_given_up_loudly_only_after_the_bound(
