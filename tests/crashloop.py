@@ -176,16 +176,23 @@ class TelegramPeople:
         newest message), never one that leaves or ends the table; the bot may
         be down for a restart meanwhile."""
         while True:
+            pressed: list[Any] = []
             with contextlib.suppress(OSError):
                 rows = (await asyncio.to_thread(call, sock, {"cmd": "tables"}, 5.0))["tables"]
-                for person in self.people:
-                    self._act(person, rows)
-            # As a person does: wait for the answer before the next press.
+                pressed = [q for p in self.people if (q := self._act(p, rows)) is not None]
+            # As a person does: wait for the answer before pressing again (a press
+            # the kill cut short is never answered; the next one goes ahead).
             with contextlib.suppress(AssertionError):
-                await self.fake.settled(timeout=3)
+                await self.fake.wait_for(
+                    lambda done=pressed: (
+                        all(q.answered for q in done) and not self.fake.pending_updates
+                    ),
+                    timeout=3,
+                )
             await asyncio.sleep(0.02)
 
-    def _act(self, person: Any, rows: list[dict[str, Any]]) -> None:
+    def _act(self, person: Any, rows: list[dict[str, Any]]) -> Any:
+        """One step for `person`; the callback query if it was a press."""
         who = f"telegram:{person.id}"
         mine = [r["status"] for r in rows if any(s["who"] == who for s in r["seats"])]
         shown = [m for m in self.fake.shown(self.fake.dm(person)) if m.buttons]
@@ -194,7 +201,7 @@ class TelegramPeople:
                 self._said[person.id] = time.monotonic()
                 line = "/hand" if "playing" in mine else "/begin" if "lobby" in mine else "/new"
                 self.fake.say(person, line if line != "/new" else "/new sequence")
-            return
+            return None
         message = shown[-1] if self.rng.random() < 0.9 else self.rng.choice(shown)
         buttons = [
             b
@@ -203,7 +210,8 @@ class TelegramPeople:
         ]
         if buttons:
             with contextlib.suppress(AssertionError):  # edited meanwhile
-                self.fake.press(person, message, self.rng.choice(buttons))
+                return self.fake.press(person, message, self.rng.choice(buttons))
+        return None
 
 
 AVOID = frozenset({"leave", "end", "join", "spectate"})
