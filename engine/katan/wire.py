@@ -85,6 +85,7 @@ def _offer_json(st: KatanState) -> Json | None:
     if st.offer is None:
         return None
     give, want = mv.offer_legs(st.offer)
+    w = st.width
     return {
         "from": st.current,
         "to": st.offer[1] if st.offer[1] >= 0 else None,
@@ -92,7 +93,8 @@ def _offer_json(st: KatanState) -> Json | None:
         "want": _cards(want),
         "asked": st.asked if st.asked >= 0 else None,
         "counters": [
-            {"seat": c[0], "give": _cards(c[1:6]), "want": _cards(c[6:11])} for c in st.counters
+            {"seat": c[0], "give": _cards(c[1 : 1 + w]), "want": _cards(c[1 + w :])}
+            for c in st.counters
         ],
     }
 
