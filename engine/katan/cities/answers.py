@@ -102,6 +102,7 @@ def lose_city(st: KatanState, seat: int, node: int, ev: Events) -> None:
         for t in range(st.seats):
             for n in bits(st.towns[t] | st.cities[t]):
                 st.blocked |= top.node_block_mask[n]
+        st.ruleset.remeasure(st, seat)  # its own frontier around the crossing, roads or not
         network.reopen(st, node, ev)
         words = "is razed (no settlement piece was left)"
     if ev is not None:
