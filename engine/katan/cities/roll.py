@@ -109,6 +109,9 @@ def attack(st: KatanState, ev: Events) -> None:
     defence = sum(shares)
     ck.attacks += 1
     ck.barbarians = BARBARIAN_START
+    if st.robber < 0:
+        # The published robber waits on the desert from the start; it wakes there.
+        st.robber = st.board.robber_start
     if defence >= barbarians:
         best = max(shares)
         top = [t for t in in_turn_order(st) if shares[t] == best and best > 0]
