@@ -142,6 +142,7 @@ def improve(st: KatanState, seat: int, track: int, discount: int, ev: Events) ->
         if ck.levels[holder * TRACKS + track] < LEVELS:
             drop(st, track, ev)
             claim(st, seat, track, ev)
+            city_built(st, holder, ev)  # its freed city may carry a waiting claim
     elif (
         level == LEVELS
         and waiting >= 0
@@ -202,7 +203,8 @@ def drop(st: KatanState, track: int, ev: Events) -> None:
 
 
 def city_built(st: KatanState, seat: int, ev: Events) -> None:
-    """A new city answers the seat's waiting metropolis claims."""
+    """A city newly free (just built, or freed of a metropolis) answers the
+    seat's waiting metropolis claims."""
     ck = part(st)
     for track in range(TRACKS):
         if ck.claims[track] == seat and free_cities(st, seat):
