@@ -1,0 +1,134 @@
+"""Katan: the island on any map of the shared geometry, the pieces, the robber,
+the bank, each seat's public summary and the viewer's own hand; with Cities &
+Knights also the barbarians and the event die, knights, walls, metropolises,
+the merchant, improvements, commodities and progress cards.
+
+`render_png` and `render_text` are the entry points; the modules hold one
+idea each: `model` (the scene: what is drawn, the cache key), `geometry`
+(where, in output pixels), `palette`, `island` (terrain and harbours),
+`figures` (the pieces), `barbarians`, `panel`, `hand`, `image` (the layers in
+order), `transcript` (the text), `phrases` (words both share) and `places`
+(which place a move points at).
+"""
+
+from collections.abc import Sequence
+
+from engine.katan.moves import Move
+from engine.katan.view import KatanView
+from renderers.cache import PNG_CACHE, PngCache
+from renderers.katan.geometry import (
+    CITIES_ISLAND,
+    HEIGHT,
+    ISLAND,
+    PANEL,
+    STRIP,
+    WIDTH,
+    Layout,
+    badge_centre,
+    bank_box,
+    barbarian_cell,
+    building_probe,
+    edge_middle,
+    event_die_box,
+    halo_probe,
+    hand_card_box,
+    knight_probe,
+    layout,
+    marker_centre,
+    marker_radius,
+    merchant_probe,
+    progress_box,
+    road_probe,
+    robber_centre,
+    seat_box,
+    token_centre,
+    tower_probe,
+    wall_probe,
+)
+from renderers.katan.image import draw, picture, scene_layout
+from renderers.katan.model import CitiesScene, KatanScene, SeatSummary, scene
+from renderers.katan.palette import (
+    GOOD_FILL,
+    RED_NUMBER,
+    ROBBER_FILL,
+    SEAT_STYLES,
+    STONE,
+    TERRAIN_FILL,
+    TERRAIN_INK,
+    TERRAIN_WORDS,
+    TRACK_FILL,
+)
+from renderers.katan.panel import track_pip
+from renderers.katan.transcript import text
+from renderers.spots import Spots
+
+__all__ = [
+    "CITIES_ISLAND",
+    "GOOD_FILL",
+    "HEIGHT",
+    "ISLAND",
+    "PANEL",
+    "RED_NUMBER",
+    "ROBBER_FILL",
+    "SEAT_STYLES",
+    "STONE",
+    "STRIP",
+    "TERRAIN_FILL",
+    "TERRAIN_INK",
+    "TERRAIN_WORDS",
+    "TRACK_FILL",
+    "WIDTH",
+    "CitiesScene",
+    "KatanScene",
+    "Layout",
+    "SeatSummary",
+    "badge_centre",
+    "bank_box",
+    "barbarian_cell",
+    "building_probe",
+    "draw",
+    "edge_middle",
+    "event_die_box",
+    "halo_probe",
+    "hand_card_box",
+    "knight_probe",
+    "layout",
+    "marker_centre",
+    "marker_radius",
+    "merchant_probe",
+    "picture",
+    "progress_box",
+    "render_png",
+    "render_text",
+    "road_probe",
+    "robber_centre",
+    "scene",
+    "scene_layout",
+    "seat_box",
+    "text",
+    "token_centre",
+    "tower_probe",
+    "track_pip",
+    "wall_probe",
+]
+
+
+def render_png(
+    view: KatanView,
+    *,
+    spots: Spots[Move] | None = None,
+    names: Sequence[str] | None = None,
+    cache: PngCache | None = PNG_CACHE,
+) -> bytes:
+    """The island as `view.seat` sees it; with `spots`, that seat's overlay."""
+    drawn = scene(view, spots=spots, names=names)
+    return draw(drawn) if cache is None else cache.get_or_draw(drawn, draw)
+
+
+def render_text(
+    view: KatanView,
+    *,
+    spots: Spots[Move] | None = None,
+    names: Sequence[str] | None = None,
+) -> str:
+    return text(scene(view, spots=spots, names=names))

@@ -1,0 +1,235 @@
+"""Where everything sits, in output pixels: tests read the PNG at these points.
+
+The island is placed from the engine's topology: a hex (q, r) in axial
+coordinates, a crossing named by the sum of its three hexes and an edge by the
+sum of its two, so one formula places every map, Seafarers' included. With
+Cities & Knights a strip along the island's top carries the barbarians, and
+the panel's rows grow to hold improvements and knights.
+"""
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from engine.katan.geometry import Topology
+from renderers.draw import Box, Point
+
+WIDTH: Final = 1200
+HEIGHT: Final = 900
+ISLAND: Final = (20.0, 20.0, 880.0, 880.0)
+"""The sea the island is drawn on; the base game fits the map into all of it."""
+STRIP: Final = (30.0, 28.0, 870.0, 76.0)
+"""Cities & Knights: the barbarian track, across the top of the sea."""
+CITIES_ISLAND: Final = (20.0, 84.0, 880.0, 880.0)
+"""Cities & Knights: where the map is fitted, below the strip."""
+PANEL: Final = (900.0, 20.0, 1180.0, 880.0)
+SQRT3: Final = math.sqrt(3)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    size: float
+    """Hex radius (centre to corner) in pixels."""
+    hexes: tuple[Point, ...]
+    crossings: tuple[Point, ...]
+    edges: tuple[tuple[Point, Point], ...]
+    harbour_tokens: dict[int, Point]
+    """Per harbour edge, where its token sits (out at sea)."""
+
+
+def _axial(q: float, r: float) -> Point:
+    return SQRT3 * (q + r / 2), 1.5 * r
+
+
+@lru_cache(maxsize=16)
+def layout(topology: Topology, harbours: tuple[tuple[int, int], ...], area: Box = ISLAND) -> Layout:
+    """Fit the map, its harbours included, into `area`."""
+    unit_hexes = [_axial(q, r) for q, r in topology.hexes]
+    unit_nodes = [_axial(kx / 3, ky / 3) for kx, ky in topology.node_key]
+    tokens: dict[int, Point] = {}
+    for edge, _ in harbours:
+        mid = _axial(topology.edge_key[edge][0] / 2, topology.edge_key[edge][1] / 2)
+        land = next(h for h in topology.edge_hexes[edge] if topology.hex_land[h])
+        hx, hy = unit_hexes[land]
+        dx, dy = mid[0] - hx, mid[1] - hy
+        length = math.hypot(dx, dy)
+        tokens[edge] = (mid[0] + dx / length * 0.78, mid[1] + dy / length * 0.78)
+    xs = [x + dx for x, _ in unit_hexes for dx in (-SQRT3 / 2, SQRT3 / 2)]
+    ys = [y + dy for _, y in unit_hexes for dy in (-1.0, 1.0)]
+    xs += [x + d for x, _ in tokens.values() for d in (-0.4, 0.4)]
+    ys += [y + d for _, y in tokens.values() for d in (-0.4, 0.4)]
+    x0, y0, x1, y1 = area
+    size = min((x1 - x0 - 20) / (max(xs) - min(xs)), (y1 - y0 - 20) / (max(ys) - min(ys)))
+    ox = (x0 + x1) / 2 - size * (max(xs) + min(xs)) / 2
+    oy = (y0 + y1) / 2 - size * (max(ys) + min(ys)) / 2
+
+    def place(p: Point) -> Point:
+        return ox + p[0] * size, oy + p[1] * size
+
+    crossings = tuple(place(p) for p in unit_nodes)
+    return Layout(
+        size=size,
+        hexes=tuple(place(p) for p in unit_hexes),
+        crossings=crossings,
+        edges=tuple((crossings[a], crossings[b]) for a, b in topology.edge_ends),
+        harbour_tokens={e: place(p) for e, p in tokens.items()},
+    )
+
+
+# ---- on the island -------------------------------------------------------------------
+
+
+def edge_middle(lay: Layout, edge: int) -> Point:
+    (ax, ay), (bx, by) = lay.edges[edge]
+    return (ax + bx) / 2, (ay + by) / 2
+
+
+def token_centre(lay: Layout, hex_id: int) -> Point:
+    return lay.hexes[hex_id]
+
+
+def robber_centre(lay: Layout, hex_id: int) -> Point:
+    x, y = lay.hexes[hex_id]
+    return x - lay.size * 0.55, y + lay.size * 0.05
+
+
+def merchant_centre(lay: Layout, hex_id: int) -> Point:
+    """Below the number token, clear of the robber and of a hex marker."""
+    x, y = lay.hexes[hex_id]
+    return x, y + lay.size * 0.56
+
+
+def marker_centre(lay: Layout, kind: str, place: int) -> Point:
+    """Where an overlay marker for `place` sits: on the crossing or the edge, or
+    to the right of a hex's token (the robber's, bishop's or merchant's choices)."""
+    if kind == "crossing":
+        return lay.crossings[place]
+    if kind == "edge":
+        return edge_middle(lay, place)
+    x, y = lay.hexes[place]
+    return x + lay.size * 0.55, y
+
+
+def marker_radius(lay: Layout, kind: str) -> float:
+    return lay.size * (0.21 if kind == "hex" else 0.19)
+
+
+def building_probe(lay: Layout, node: int, city: bool) -> Point:
+    """A point on a building's body clear of its marking: its colour is its owner's."""
+    x, y = lay.crossings[node]
+    s = lay.size
+    return (x + s * 0.17, y + s * 0.12) if city else (x - s * 0.1, y + s * 0.11)
+
+
+def road_probe(lay: Layout, edge: int) -> Point:
+    """A point on a road between its marking and its ends."""
+    (ax, ay), (bx, by) = lay.edges[edge]
+    return ax + (bx - ax) * 0.33, ay + (by - ay) * 0.33
+
+
+KNIGHT_RADIUS: Final = 0.2
+"""A knight's disc, in hex radii."""
+HALO: Final = (0.07, 0.1)
+"""An active knight's yellow ring and its dark rim reach this far beyond the disc."""
+BADGE_RADIUS: Final = 0.1
+
+
+def knight_probe(lay: Layout, node: int) -> Point:
+    """A point on a knight's disc clear of its marking and its strength badge."""
+    x, y = lay.crossings[node]
+    return x - lay.size * 0.12, y - lay.size * 0.06
+
+
+def halo_probe(lay: Layout, node: int, rim: bool = False) -> Point:
+    """A point on the yellow ring an active knight wears, or with `rim` on its
+    dark rim; an asleep knight draws nothing there."""
+    x, y = lay.crossings[node]
+    reach = (HALO[0] + HALO[1]) / 2 + 0.008 if rim else HALO[0] / 2
+    return x, y - lay.size * (KNIGHT_RADIUS + reach)
+
+
+def badge_centre(lay: Layout, node: int) -> Point:
+    """The knight's strength badge (1, 2 or 3), at the disc's lower right."""
+    x, y = lay.crossings[node]
+    return x + lay.size * 0.14, y + lay.size * 0.13
+
+
+def wall_probe(lay: Layout, node: int) -> Point:
+    """A point on a city's wall, left of and below the city's body."""
+    x, y = lay.crossings[node]
+    return x - lay.size * 0.37, y + lay.size * 0.2
+
+
+def tower_probe(lay: Layout, node: int) -> Point:
+    """A point on a metropolis's tower, in its track's colour."""
+    x, y = lay.crossings[node]
+    return x + lay.size * 0.25, y - lay.size * 0.15
+
+
+def merchant_probe(lay: Layout, hex_id: int) -> Point:
+    """A point on the merchant's body: its owner's colour."""
+    x, y = merchant_centre(lay, hex_id)
+    return x - lay.size * 0.08, y + lay.size * 0.12
+
+
+# ---- the barbarian strip (Cities & Knights) ---------------------------------------------
+
+CELLS: Final = 8
+"""Steps 7..1 from the coast, then the landing (step 0)."""
+
+
+def barbarian_cell(steps: int) -> Box:
+    """The track's cell for a ship `steps` from the coast (the landing at 0, right)."""
+    x0 = STRIP[0] + 118 + (CELLS - 1 - steps) * 44
+    return x0, STRIP[1] + 6, x0 + 40, STRIP[3] - 6
+
+
+def event_die_box() -> Box:
+    x1 = STRIP[2] - 8
+    return x1 - 36, STRIP[1] + 6, x1, STRIP[1] + 42
+
+
+# ---- the panel -------------------------------------------------------------------------
+
+
+def seat_box(seat: int, cities: bool = False) -> Box:
+    """A seat's row; Cities & Knights rows are taller (tracks, knights, awards)."""
+    if cities:
+        top = PANEL[1] + 150 + seat * 100
+        return PANEL[0] + 6, top, PANEL[2] - 6, top + 94
+    top = PANEL[1] + 150 + seat * 78
+    return PANEL[0] + 6, top, PANEL[2] - 6, top + 72
+
+
+def hand_card_box(kind: int, cities: bool = False) -> Box:
+    """The viewer's card of one kind: five wide cards, or eight narrow ones with
+    Cities & Knights' commodities."""
+    if cities:
+        x0 = PANEL[0] + 14 + kind * 32
+        y0 = PANEL[1] + 680
+        return x0, y0, x0 + 29, y0 + 48
+    x0 = PANEL[0] + 14 + kind * 52
+    y0 = PANEL[1] + 640
+    return x0, y0, x0 + 46, y0 + 64
+
+
+CITIES_BANK_TOP: Final = PANEL[1] + 554
+"""The Cities & Knights bank's heading; its eight cards sit below it."""
+
+
+def bank_box(kind: int, top: float, cities: bool = False) -> Box:
+    """The bank's count of one card kind; `top` is the base game's bank line."""
+    if cities:
+        x0 = PANEL[0] + 14 + kind * 32
+        y0 = CITIES_BANK_TOP + 18
+        return x0, y0, x0 + 29, y0 + 34
+    x0 = PANEL[0] + 14 + 48 + kind * 44
+    return x0, top - 2, x0 + 38, top + 22
+
+
+def progress_box(index: int) -> Box:
+    """The viewer's progress cards, two to a row below the hand."""
+    x0 = PANEL[0] + 14 + (index % 2) * 130
+    y0 = PANEL[1] + 736 + (index // 2) * 28
+    return x0, y0, x0 + 124, y0 + 24

@@ -1,0 +1,60 @@
+"""The Katan image: the island, its pieces and the overlay's markers, then the panel.
+
+Layers go from the ground up, so a piece is never hidden by the land and a
+numbered marker never by a piece: terrain and harbours, roads, walls under
+their cities, buildings and metropolis towers, knights, the robber and the
+merchant, then the overlay.
+"""
+
+from PIL import Image
+
+from renderers import pieces, style
+from renderers.draw import Canvas, encode_png
+from renderers.katan import barbarians, figures, island
+from renderers.katan.geometry import (
+    CITIES_ISLAND,
+    HEIGHT,
+    ISLAND,
+    WIDTH,
+    Layout,
+    layout,
+    marker_centre,
+    marker_radius,
+)
+from renderers.katan.hand import hand
+from renderers.katan.model import KatanScene
+from renderers.katan.palette import SEA_BACK
+from renderers.katan.panel import panel
+
+
+def scene_layout(s: KatanScene) -> Layout:
+    """Where this scene's map sits: below the barbarians' strip with Cities & Knights."""
+    return layout(s.board.topology, s.harbours, ISLAND if s.ck is None else CITIES_ISLAND)
+
+
+def draw(s: KatanScene) -> bytes:
+    return encode_png(picture(s))
+
+
+def picture(s: KatanScene) -> Image.Image:
+    """The image before PNG encoding: what tests compare pixel for pixel."""
+    canvas = Canvas(WIDTH, HEIGHT, style.BACKGROUND)
+    lay = scene_layout(s)
+    canvas.rect(ISLAND, fill=SEA_BACK, radius=24)
+    island.hexes(canvas, s, lay)
+    island.harbours(canvas, s, lay)
+    figures.roads(canvas, s, lay)
+    figures.buildings(canvas, s, lay)
+    figures.knights(canvas, s, lay)
+    figures.robber(canvas, s, lay)
+    figures.merchant(canvas, s, lay)
+    if s.ck is not None:
+        barbarians.strip(canvas, s)
+    if s.spot_source >= 0:
+        figures.source_ring(canvas, lay, s.spot_kind, s.spot_source)
+    radius = marker_radius(lay, s.spot_kind)
+    for number, place in s.spots:
+        pieces.marker(canvas, marker_centre(lay, s.spot_kind, place), radius, number)
+    panel(canvas, s)
+    hand(canvas, s)
+    return canvas.reduced()

@@ -1,0 +1,134 @@
+"""The land and the sea: hexes with their terrain words and markings, number
+tokens with their pips, and the harbours.
+
+Seafarers' terrains (gold, fog, village, fortress, canal) each get a fill, a
+word and a marking of their own, so a map using them reads without colour.
+"""
+
+import math
+
+from engine.katan.components import CANAL, FOG, FORTRESS, GENERIC_HARBOUR, GOLD, PIPS, SEA, VILLAGE
+from engine.katan.maps import RED_NUMBERS
+from renderers import style
+from renderers.draw import Canvas, Point
+from renderers.katan.geometry import Layout
+from renderers.katan.model import KatanScene
+from renderers.katan.palette import (
+    RED_NUMBER,
+    SHORE,
+    TERRAIN_FILL,
+    TERRAIN_INK,
+    TERRAIN_WORDS,
+    TOKEN,
+)
+from renderers.style import RGB
+
+
+def hex_corners(centre: Point, radius: float) -> list[Point]:
+    cx, cy = centre
+    return [
+        (
+            cx + radius * math.cos(math.radians(-90 + 60 * k)),
+            cy + radius * math.sin(math.radians(-90 + 60 * k)),
+        )
+        for k in range(6)
+    ]
+
+
+def hexes(canvas: Canvas, s: KatanScene, lay: Layout) -> None:
+    size = lay.size
+    land = [h for h, t in enumerate(s.terrain) if t != SEA]
+    for h in land:
+        canvas.polygon(hex_corners(lay.hexes[h], size * 1.04), fill=SHORE)
+    for h, terrain in enumerate(s.terrain):
+        centre = lay.hexes[h]
+        canvas.polygon(hex_corners(centre, size * 0.97), fill=TERRAIN_FILL[terrain])
+        if terrain == SEA:
+            continue
+        cx, cy = centre
+        ink = TERRAIN_INK[terrain]
+        canvas.text((cx, cy - size * 0.6), TERRAIN_WORDS[terrain], size * 0.17, ink, bold=True)
+        _marking(canvas, terrain, centre, size, ink)
+        number = s.numbers[h]
+        if number:
+            _token(canvas, centre, size, number)
+
+
+def _token(canvas: Canvas, centre: Point, size: float, number: int) -> None:
+    """Number and pips; 6 and 8 in red and bold, as printed."""
+    cx, cy = centre
+    canvas.circle(centre, size * 0.3, fill=TOKEN, outline=style.INK, width=1.5)
+    ink = RED_NUMBER if number in RED_NUMBERS else style.INK
+    canvas.text((cx, cy - size * 0.05), str(number), size * 0.27, ink, bold=True)
+    pips = PIPS[number]
+    step = size * 0.075
+    for i in range(pips):
+        x = cx + (i - (pips - 1) / 2) * step
+        canvas.circle((x, cy + size * 0.17), size * 0.027, fill=ink)
+
+
+def _marking(canvas: Canvas, terrain: int, centre: Point, size: float, ink: RGB) -> None:
+    """Seafarers' terrains: a shape of their own below where a number token
+    would sit, the fortress's in the middle (it has no number); the base
+    game's terrains have none."""
+    cx, cy = centre
+    low = cy + size * 0.5
+    if terrain == GOLD:
+        for dx in (-0.22, 0.0, 0.22):
+            canvas.circle(
+                (cx + dx * size, low), size * 0.085, fill=style.HIGHLIGHT, outline=ink, width=1.5
+            )
+    elif terrain == FOG:
+        canvas.text((cx, cy + size * 0.05), "?", size * 0.55, ink, bold=True)
+        for dy in (0.42, 0.56):
+            _wave(canvas, (cx, cy + dy * size), size * 0.5, size * 0.04, ink)
+    elif terrain == VILLAGE:
+        for dx in (-0.17, 0.17):
+            x = cx + dx * size
+            hut = [
+                (x - size * 0.1, low + size * 0.08),
+                (x + size * 0.1, low + size * 0.08),
+                (x + size * 0.1, low - size * 0.02),
+                (x, low - size * 0.11),
+                (x - size * 0.1, low - size * 0.02),
+            ]
+            canvas.polygon(hut, fill=style.PANEL, outline=ink, width=1.5)
+    elif terrain == FORTRESS:
+        w, h = size * 0.44, size * 0.3
+        top = cy + size * 0.2 - h / 2
+        canvas.rect((cx - w / 2, top, cx + w / 2, top + h), fill=style.PANEL_EDGE)
+        for k in range(3):
+            x = cx - w / 2 + k * w * 0.4
+            canvas.rect((x, top - h * 0.35, x + w * 0.2, top), fill=style.PANEL_EDGE)
+    elif terrain == CANAL:
+        for dy in (0.4, 0.54):
+            _wave(canvas, (cx, cy + dy * size), size * 0.6, size * 0.05, ink)
+
+
+def _wave(canvas: Canvas, centre: Point, length: float, height: float, ink: RGB) -> None:
+    cx, cy = centre
+    steps = 12
+    points = [
+        (
+            cx - length / 2 + length * i / steps,
+            cy + height * math.sin(2 * math.pi * 2 * i / steps),
+        )
+        for i in range(steps + 1)
+    ]
+    canvas.line(points, ink, max(1.0, height * 0.6))
+
+
+def harbours(canvas: Canvas, s: KatanScene, lay: Layout) -> None:
+    size = lay.size
+    for edge, kind in s.harbours:
+        token = lay.harbour_tokens[edge]
+        for end in lay.edges[edge]:
+            canvas.line([token, end], SHORE, size * 0.07)
+        generic = kind == GENERIC_HARBOUR
+        fill = style.PANEL if generic else TERRAIN_FILL[kind]
+        ink = style.INK if generic else TERRAIN_INK[kind]
+        canvas.circle(token, size * 0.3, fill=fill, outline=style.INK, width=1.5)
+        tx, ty = token
+        canvas.text((tx, ty - size * 0.07), "3:1" if generic else "2:1", size * 0.2, ink, bold=True)
+        word = "any" if generic else TERRAIN_WORDS[kind]
+        canvas.text((tx, ty + size * 0.13), word, size * 0.13, ink)
