@@ -98,6 +98,11 @@ class KatanPlayer:
 
     def choose(self, view: KatanView, seat: int, legal: Sequence[Move]) -> Move:
         st = view.state
+        if st.ck is not None:
+            # Imported here: the Cities & Knights AI builds on this module's pieces.
+            from engine.katan.cities.ai import CitiesPlayer
+
+            return CitiesPlayer(rng=self._rng).choose(view, seat, legal)
         phase = st.phase
         if phase == SETUP_SETTLEMENT:
             return self._setup_settlement(st, seat, legal)

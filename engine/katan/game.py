@@ -6,6 +6,7 @@ from engine.errors import BadOptions, IllegalMove
 from engine.katan import movewire, rules, wire
 from engine.katan.ai import KatanPlayer
 from engine.katan.builder import BuilderPlayer
+from engine.katan.cities.baseline import AppPlayer
 from engine.katan.kinds import fit, label
 from engine.katan.moves import Move
 from engine.katan.options import SEAT_COUNTS, KatanOptions
@@ -28,9 +29,11 @@ class KatanGame(Game[KatanState, Move, KatanView]):
     id: ClassVar[str] = "katan"
     title: ClassVar[str] = "Katan"
     Options: ClassVar[type[GameOptions]] = KatanOptions
-    levels: ClassVar[tuple[str, ...]] = ("katan", "builder", "random")
+    levels: ClassVar[tuple[str, ...]] = ("katan", "builder", "app", "random")
     default_level: ClassVar[str] = "katan"
-    """The default strong AI, the build-whatever-is-affordable baseline, and random."""
+    """The default strong AI, the build-whatever-is-affordable baseline, the
+    app's "safe, unambitious" Cities & Knights opponent (the base AI in a base
+    game), and random."""
 
     def seat_counts(self, options: GameOptions) -> tuple[int, ...]:
         assert isinstance(options, KatanOptions)
@@ -129,6 +132,8 @@ class KatanGame(Game[KatanState, Move, KatanView]):
             return KatanPlayer(seed)
         if level == "builder":
             return BuilderPlayer(seed)
+        if level == "app":
+            return AppPlayer(seed)
         if level == "random":
             return RandomPlayer(seed)
         raise BadOptions(
