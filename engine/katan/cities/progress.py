@@ -180,15 +180,17 @@ def open_roads(st: KatanState) -> list[int]:
 
 
 def merchant_hexes(st: KatanState, seat: int) -> list[int]:
-    """Producing land hexes beside one of the seat's buildings."""
+    """Producing land hexes beside one of the seat's buildings (the merchant's
+    own hex too, when another seat owns it: playing the card takes it over)."""
     board = st.board
+    ck = part(st)
     mine = st.towns[seat] | st.cities[seat]
     return [
         h
         for h in board.land_hexes
         if board.terrain[h] < RESOURCES
         and board.topology.hex_corner_mask[h] & mine
-        and h != part(st).merchant
+        and (h != ck.merchant or ck.merchant_owner != seat)
     ]
 
 
@@ -560,8 +562,11 @@ def _step_spy(st: KatanState, seat: int, move: Move, ev: Events) -> None:
 
 
 def _step_warlord(st: KatanState, seat: int, move: Move, ev: Events) -> None:
+    """Every knight wakes; those it woke may not act this turn, like any woken knight."""
     ck = part(st)
-    ck.active[seat] = knights_of(ck, seat)
+    mine = knights_of(ck, seat)
+    ck.woke |= mine & ~ck.active[seat]
+    ck.active[seat] = mine
 
 
 def _step_wedding(st: KatanState, seat: int, move: Move, ev: Events) -> None:
