@@ -51,7 +51,7 @@ SHIP = 3
 TRADE_GATE, POLITICS_GATE, SCIENCE_GATE = 0, 1, 2
 
 
-# ---- production ---------------------------------------------------------------------------
+# ---- production --------------------------------------------------------------------------
 
 
 def test_cities_produce_a_resource_and_its_commodity() -> None:
@@ -135,7 +135,7 @@ def test_aqueduct_pays_a_resource_of_choice_when_the_dice_pay_nothing() -> None:
     assert not after.chores and after.phase == MAIN
 
 
-# ---- the event die and progress draws -------------------------------------------------------
+# ---- the event die and progress draws ----------------------------------------------------
 
 
 def test_a_gate_deals_progress_cards_by_the_red_die_in_turn_order_from_the_roller() -> None:
@@ -189,7 +189,7 @@ def test_a_fifth_progress_card_is_given_back_at_once_before_production() -> None
     assert after.phase == MAIN
 
 
-# ---- the barbarians ---------------------------------------------------------------------------
+# ---- the barbarians ----------------------------------------------------------------------
 
 
 def near(st: KatanState) -> KatanState:
@@ -324,7 +324,7 @@ def test_a_city_lost_to_the_barbarians_produces_as_a_settlement_on_that_roll() -
     assert after.phase == MAIN
 
 
-# ---- the seven and the robber ----------------------------------------------------------------
+# ---- the seven and the robber ------------------------------------------------------------
 
 
 def test_the_robber_sleeps_until_the_first_attack_a_seven_only_discards() -> None:

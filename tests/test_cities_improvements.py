@@ -36,7 +36,7 @@ from engine.katan.moves import (
 from engine.katan.state import CHORE, MAIN, OVER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, KatanState
 from engine.protocol import TableConfig
 
-# ---- walls ------------------------------------------------------------------------------------
+# ---- walls -------------------------------------------------------------------------------
 
 
 def test_a_wall_costs_two_brick_goes_on_a_city_and_three_at_most() -> None:
@@ -59,7 +59,7 @@ def test_a_wall_costs_two_brick_goes_on_a_city_and_three_at_most() -> None:
     refused(poor, 0, (BUILD_WALL, ON_HILLS_3), "costs 2 brick")
 
 
-# ---- improvements ------------------------------------------------------------------------------
+# ---- improvements ------------------------------------------------------------------------
 
 
 def test_level_n_costs_n_of_the_tracks_commodity_and_needs_a_city() -> None:
@@ -85,7 +85,7 @@ def test_level_n_costs_n_of_the_tracks_commodity_and_needs_a_city() -> None:
     refused(st, 0, (IMPROVE, SCIENCE), "Level 2 of science costs 2 paper")
 
 
-# ---- metropolises ---------------------------------------------------------------------------------
+# ---- metropolises ------------------------------------------------------------------------
 
 
 def on_three(st: KatanState, seat: int, track: int) -> None:
@@ -201,7 +201,7 @@ def test_a_city_freed_of_a_metropolis_answers_the_seats_waiting_claim() -> None:
     assert after.points[0] == st.points[0]
 
 
-# ---- setup and scoring ---------------------------------------------------------------------------------
+# ---- setup and scoring -------------------------------------------------------------------
 
 
 def test_the_second_setup_piece_is_a_city_paying_resources_only() -> None:

@@ -38,7 +38,7 @@ def network() -> KatanState:
     return st
 
 
-# ---- hiring -------------------------------------------------------------------------------
+# ---- hiring ------------------------------------------------------------------------------
 
 
 def test_hire_a_basic_knight_at_the_end_of_a_road() -> None:
@@ -71,7 +71,7 @@ def test_hiring_and_promoting_wait_for_the_roll_waking_does_not() -> None:
     assert after.phase == P_ROLL and ck(after).active[0] == 1 << 24
 
 
-# ---- waking and acting ----------------------------------------------------------------------
+# ---- waking and acting -------------------------------------------------------------------
 
 
 def test_a_knight_woken_this_turn_cannot_act_until_the_next() -> None:
@@ -115,7 +115,7 @@ def test_a_knight_moves_along_its_own_roads_only() -> None:
     refused(st, 0, (MOVE_KNIGHT, 24, 35), "cannot be reached")
 
 
-# ---- promotion ---------------------------------------------------------------------------------
+# ---- promotion ---------------------------------------------------------------------------
 
 
 def test_promotion_once_a_turn_keeping_the_knights_state() -> None:
@@ -151,7 +151,7 @@ def test_a_mighty_knight_needs_politics_three_and_a_free_piece() -> None:
     refused(full, 0, (PROMOTE_KNIGHT, 24), "Both your strong knights")
 
 
-# ---- displacing -------------------------------------------------------------------------------------
+# ---- displacing --------------------------------------------------------------------------
 
 
 def test_a_stronger_knight_drives_off_a_weaker_one_which_its_owner_moves() -> None:
@@ -188,7 +188,7 @@ def test_a_driven_off_knight_without_a_refuge_is_lost() -> None:
     assert ck(after).knights[3:6] == [0, 0, 0]
 
 
-# ---- the robber -------------------------------------------------------------------------------------
+# ---- the robber --------------------------------------------------------------------------
 
 
 def test_an_active_knight_beside_the_robber_chases_it() -> None:
@@ -216,7 +216,7 @@ def test_chasing_the_robber_before_the_roll_returns_to_the_roll() -> None:
     assert after.phase == P_ROLL
 
 
-# ---- a knight is a wall ---------------------------------------------------------------------------
+# ---- a knight is a wall ------------------------------------------------------------------
 
 
 def test_roads_cannot_pass_an_opposing_knight_and_nothing_settles_on_one() -> None:
