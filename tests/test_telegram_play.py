@@ -22,7 +22,7 @@ from telegram_support import QUICK, Driver, Host, grant, hosted, panel
 from daemon.clock import FakeClock
 from daemon.model import Actor, Identity, Status, TimerPolicy
 from daemon.table import Table
-from frontends.chat.presenters import PRESENTERS
+from frontends.chat.presenters import all_presenters
 
 INVITE = re.compile(rf"https://t\.me/{BOT_USERNAME}\?start=([A-Z0-9]+)")
 
@@ -32,7 +32,7 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, set[int | Non
     """Every picture the chat layer draws, by its bytes' hash, with the seat
     it was drawn for (None: the public board)."""
     drawn: dict[str, set[int | None]] = {}
-    for presenter in PRESENTERS.values():
+    for presenter in all_presenters().values():
         original = presenter.render
 
         def render(view: Any, seat: int | None, *args: Any, _original: Any = original) -> bytes:

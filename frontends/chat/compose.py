@@ -1,25 +1,28 @@
 """The composer: building a free-form Katan move one card at a time.
 
-Trade offers, counter-offers and discards have too many possible values for a
-menu of moves. The composer shows the running composition (what you give,
+Trade offers, counter-offers, discards and hand-overs have too many possible
+values for a menu of moves. The composer shows the running composition (what you give,
 what you want, to whom), buttons to add and remove one card of a resource on
 the side being edited, a switch between the sides, the addressee, and a
 confirm button once the engine would accept the move; otherwise the engine's
 reason is shown instead.
 
 A draft lives entirely in its token payload (`c` + kind, side, addressee and
-ten counts in base 36), so composing needs no server-side session and a
-half-built offer survives a restart like any other button.
+two legs of counts in base 36, each as wide as the table's hands: five
+resources, or eight cards with Cities & Knights' commodities), so composing
+needs no server-side session and a half-built offer survives a restart like
+any other button.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
-from engine.katan.components import BANK_START, RESOURCE_NAMES, RESOURCES, cards_text
+from engine.katan.components import BANK_START, CARD_NAMES, RESOURCES, cards_text
 from engine.katan.moves import (
     COUNTER,
     DISCARD,
+    HAND_OVER,
     OFFER,
     Move,
     counter_legs,
@@ -30,17 +33,26 @@ from engine.katan.moves import (
 )
 from frontends.chat.menus import Item, Sheet
 
-Kind = Literal["offer", "counter", "discard"]
+DraftKind = Literal["offer", "counter", "discard", "hand_over"]
 Side = Literal["give", "want"]
-_KIND_CHARS: Final = {"offer": "o", "counter": "k", "discard": "d"}
-_CHAR_KINDS: Final[dict[str, Kind]] = {"o": "offer", "k": "counter", "d": "discard"}
+_KIND_CHARS: Final = {"offer": "o", "counter": "k", "discard": "d", "hand_over": "h"}
+_CHAR_KINDS: Final[dict[str, DraftKind]] = {
+    "o": "offer",
+    "k": "counter",
+    "d": "discard",
+    "h": "hand_over",
+}
+ONE_SIDED: Final = frozenset({"discard", "hand_over"})
+"""Drafts of cards the seat gives up, with no second leg."""
 _DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
+WIDTHS: Final = (RESOURCES, len(CARD_NAMES))
+"""How wide a leg may be: the base game's hands, and Cities & Knights'."""
 ZERO: Final = (0,) * RESOURCES
 
 
 @dataclass(frozen=True, slots=True)
 class Draft:
-    kind: Kind
+    kind: DraftKind
     give: tuple[int, ...] = ZERO
     want: tuple[int, ...] = ZERO
     to: int = -1
@@ -59,6 +71,8 @@ class Draft:
             return offer_move(self.to, self.give, self.want)
         if self.kind == "counter":
             return counter_move(self.give, self.want)
+        if self.kind == "hand_over":
+            return (HAND_OVER, *self.give)
         return discard_move(self.give)
 
     def add(self, resource: int, amount: int) -> "Draft":
@@ -71,7 +85,8 @@ class Draft:
 
 def read_payload(payload: str) -> tuple[Draft, bool] | None:
     """(draft, confirm) from a composer payload, or None if it is not one."""
-    if len(payload) != 4 + 2 * RESOURCES or payload[0] not in "cC":
+    width = (len(payload) - 4) // 2
+    if width not in WIDTHS or len(payload) != 4 + 2 * width or payload[0] not in "cC":
         return None
     kind = _CHAR_KINDS.get(payload[1])
     side: Side | None = {"g": "give", "w": "want"}.get(payload[2])  # type: ignore[assignment]
@@ -80,27 +95,31 @@ def read_payload(payload: str) -> tuple[Draft, bool] | None:
     if any(ch not in _DIGITS for ch in payload[4:]):
         return None
     counts = tuple(_DIGITS.index(ch) for ch in payload[4:])
-    draft = Draft(kind, counts[:RESOURCES], counts[RESOURCES:], _DIGITS.index(payload[3]) - 1, side)
+    draft = Draft(kind, counts[:width], counts[width:], _DIGITS.index(payload[3]) - 1, side)
     return draft, payload[0] == "C"
 
 
 def from_move(move: Move) -> Draft:
-    """The draft that composes `move` (an offer, counter or discard)."""
+    """The draft that composes `move` (an offer, counter, discard or hand-over)."""
     if move[0] == OFFER:
         give, want = offer_legs(move)
         return Draft("offer", give, want, move[1])
     if move[0] == COUNTER:
         give, want = counter_legs(move)
         return Draft("counter", give, want)
-    if move[0] == DISCARD:
-        return Draft("discard", tuple(move[1:6]))
-    raise ValueError("only offers, counters and discards are composed")
+    if move[0] in (DISCARD, HAND_OVER):
+        kind: DraftKind = "discard" if move[0] == DISCARD else "hand_over"
+        give = tuple(move[1:])
+        return Draft(kind, give, (0,) * len(give))
+    raise ValueError("only offers, counters, discards and hand-overs are composed")
 
 
 def summary(draft: Draft, names: Sequence[str], due: int = 0) -> str:
     if draft.kind == "discard":
         chosen = sum(draft.give)
         return f"Discard: {cards_text(draft.give)} ({chosen} of {due})."
+    if draft.kind == "hand_over":
+        return f"Hand over: {cards_text(draft.give)}."
     lines = [f"You give: {cards_text(draft.give)}.", f"You want: {cards_text(draft.want)}."]
     if draft.kind == "offer":
         lines.append(f"To: {'everyone' if draft.to < 0 else names[draft.to]}.")
@@ -123,7 +142,7 @@ def sheet(
     editing = draft.give if draft.side == "give" else draft.want
     adds: list[Item] = []
     removes: list[Item] = []
-    for r, name in enumerate(RESOURCE_NAMES):
+    for r, name in enumerate(CARD_NAMES[: len(editing)]):
         room = hand[r] if draft.side == "give" else BANK_START
         if editing[r] < room:
             adds.append(Item(f"+ {name}", "compose", draft.add(r, 1).payload()))
@@ -132,7 +151,7 @@ def sheet(
     controls: list[Item] = []
     if problem is None:
         controls.append(Item("✓ Confirm", "compose", draft.payload(confirm=True), "success"))
-    if draft.kind != "discard":
+    if draft.kind not in ONE_SIDED:
         other: Side = "want" if draft.side == "give" else "give"
         label = "Edit what you want" if other == "want" else "Edit what you give"
         controls.append(Item(label, "compose", replace(draft, side=other).payload(), "primary"))
@@ -146,8 +165,9 @@ def sheet(
         "offer": "Compose an offer",
         "counter": "Compose a counter-offer",
         "discard": "Choose cards to discard",
+        "hand_over": "Choose cards to hand over",
     }[draft.kind]
     side_word = "give" if draft.side == "give" else "want"
-    if draft.kind != "discard":
+    if draft.kind not in ONE_SIDED:
         title += f" (editing what you {side_word})"
     return Sheet(title, [adds, removes], controls)

@@ -233,3 +233,6 @@ class EuchrePresenter(Presenter[EuchreState, EuchreMove]):
 
 def _alone_hint() -> Wrong:
     return Wrong("Going alone means naming trump: call hearts alone.", ("call hearts alone",))
+
+
+PRESENTER = EuchrePresenter()

@@ -193,3 +193,6 @@ class SequencePresenter(Presenter[SequenceState, Move]):
 
 def _verb(move: Move) -> str:
     return "remove" if move.kind == "remove" else "play"
+
+
+PRESENTER = SequencePresenter()

@@ -1,0 +1,89 @@
+"""Katan's words for a position: the status caption, the seat's hand, and the
+help and rules texts."""
+
+from collections.abc import Sequence
+from typing import Final
+
+from engine.katan.components import DEV_KINDS, DEV_LABELS, VICTORY_POINT
+from engine.katan.moves import offer_legs
+from engine.katan.state import (
+    COUNTERS,
+    FREE_ROADS,
+    OVER,
+    ROBBER,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    KatanState,
+)
+from engine.katan.state import DISCARD as P_DISCARD
+from engine.katan.state import OFFER as P_OFFER
+from engine.katan.state import ROLL as P_ROLL
+from frontends.chat.presenters.katan.words import cards_text
+
+HELP: Final = """Katan commands (any case); numbers are the ids drawn on the board:
+  roll · end · build road 12 · build settlement 7 · city 7 · buy card
+  play knight · play road building · play plenty ore wool · play monopoly ore
+  robber 5 · robber 5 steal ana
+  trade 4 wool for 1 ore (the bank or your harbour rate)
+  offer 2 wool 1 brick for 1 ore to bo (without "to": everyone)
+  accept · decline · counter 1 ore for 2 wool · take bo · dismiss · withdraw
+  discard 2 ore 1 wool · stop (no more free roads)"""
+RULES: Final = """Katan: settle the island, roll for resources, build roads, settlements and cities.
+Roads cost lumber+brick, settlements lumber+brick+wool+grain, cities 2 grain+3 ore,
+development cards wool+grain+ore. A seven makes hands over seven discard half and
+moves the robber. Longest Road and Largest Army are worth 2 points each.
+First to the target (10 by default) wins. Full rules: docs/katan.md."""
+
+
+def caption(st: KatanState, seat: int | None, names: Sequence[str]) -> str:
+    points = ", ".join(f"{names[t]} {_points(st, t, seat)}" for t in range(st.seats))
+    return f"{_status(st, names)} Points: {points} (to {st.target})."
+
+
+def _points(st: KatanState, t: int, viewer: int | None) -> int:
+    hidden = st.devs[t * DEV_KINDS + VICTORY_POINT] if t == viewer or st.phase == OVER else 0
+    return st.points[t] + hidden
+
+
+def _status(st: KatanState, names: Sequence[str]) -> str:
+    who = names[st.current]
+    phase = st.phase
+    if phase == SETUP_SETTLEMENT:
+        return f"Setup: {who} places a settlement."
+    if phase == SETUP_ROAD:
+        return f"Setup: {who} places a road."
+    if phase == P_ROLL:
+        return f"Turn {st.turn}: {who} to roll."
+    if phase == P_DISCARD:
+        owing = [f"{names[t]} {n}" for t, n in enumerate(st.discards) if n]
+        return f"A seven! Discarding: {', '.join(owing)}."
+    if phase == ROBBER:
+        return f"{who} moves the robber."
+    if phase == FREE_ROADS:
+        return f"{who} places free roads ({st.free_roads} left)."
+    if phase == P_OFFER and st.offer is not None:
+        give, want = offer_legs(st.offer)
+        to = "everyone" if st.offer[1] < 0 else names[st.offer[1]]
+        asked = f"; {names[st.asked]} to answer" if st.asked >= 0 else ""
+        return f"{who} offers {cards_text(give)} for {cards_text(want)} to {to}{asked}."
+    if phase == COUNTERS:
+        return f"{who} considers the counter-offers."
+    if phase == OVER:
+        return f"{names[st.winner]} wins!"
+    rolled = f" (rolled {sum(st.dice)})" if st.rolled else ""
+    return f"Turn {st.turn}: {who}'s move{rolled}."
+
+
+def hand(st: KatanState, seat: int) -> str:
+    cards = st.hands[seat * st.width : (seat + 1) * st.width]
+    devs = st.devs[seat * DEV_KINDS : (seat + 1) * DEV_KINDS]
+    fresh = st.fresh if seat == st.current else [0] * DEV_KINDS
+    parts = [f"Your hand: {cards_text(cards)}."]
+    held = [
+        f"{n} {DEV_LABELS[k]}" + (f" ({fresh[k]} new)" if fresh[k] else "")
+        for k, n in enumerate(devs)
+        if n
+    ]
+    if held:
+        parts.append(f"Development cards: {', '.join(held)}.")
+    return " ".join(parts)

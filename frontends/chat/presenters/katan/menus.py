@@ -1,0 +1,229 @@
+"""Katan's menu tree: one root per phase, a menu per kind of action below it,
+spots numbered by their engine ids (`renderers.spots.katan_spots`)."""
+
+from collections.abc import Sequence
+
+from engine.katan import rules
+from engine.katan.components import CARD_NAMES, DEV_LABELS, OFFERS_PER_TURN
+from engine.katan.moves import (
+    ACCEPT,
+    BANK_TRADE,
+    BUILD_CITY,
+    BUILD_ROAD,
+    BUILD_SETTLEMENT,
+    BUY_DEV,
+    COUNTER,
+    DECLINE,
+    END_TURN,
+    M_BUY,
+    M_DISMISS,
+    M_END,
+    M_KNIGHT,
+    M_ROAD_BUILDING,
+    M_ROLL,
+    M_STOP_ROADS,
+    M_WITHDRAW,
+    OFFER,
+    PLAY_MONOPOLY,
+    PLAY_PLENTY,
+    ROLL,
+    TAKE_COUNTER,
+    Move,
+    counter_legs,
+    offer_legs,
+)
+from engine.katan.state import (
+    COUNTERS,
+    FREE_ROADS,
+    MAIN,
+    ROBBER,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    KatanState,
+)
+from engine.katan.state import DISCARD as P_DISCARD
+from engine.katan.state import OFFER as P_OFFER
+from engine.katan.trading import counter_gives, counter_wants
+from frontends.chat.compose import Draft
+from frontends.chat.menus import Compose, Entry, Leaf, Node
+from frontends.chat.presenters.katan.words import cards_text
+from renderers.spots import katan_spots
+
+PIECE_KEYS = {"road": "rd", "settlement": "st", "city": "ct"}
+
+
+def tree(st: KatanState, seat: int, legal: Sequence[Move], names: Sequence[str]) -> Node:
+    phase = st.phase
+    if phase == SETUP_SETTLEMENT:
+        piece = "city" if any(m[0] == BUILD_CITY for m in legal) else "settlement"
+        return spot_node("", piece, legal, f"Setup: place a {piece}")
+    if phase == SETUP_ROAD:
+        return spot_node("", "road", legal, "Setup: place a road")
+    if phase == P_DISCARD:
+        return _discard_node(st, seat, legal)
+    if phase == ROBBER:
+        return _robber_node(legal, names)
+    if phase == FREE_ROADS:
+        node = spot_node("", "road", legal, "Place a free road")
+        stop = Leaf("Stop placing roads", M_STOP_ROADS, style="danger")
+        return Node(node.key, node.label, node.title, (*node.children, stop), node.spots)
+    if phase == P_OFFER:
+        return _answer_node(st, legal, names)
+    if phase == COUNTERS:
+        return _counters_node(st, legal, names)
+    return _turn_node(st, seat, legal, names)
+
+
+def zero(st: KatanState) -> tuple[int, ...]:
+    return (0,) * st.width
+
+
+def spot_node(key: str, action: str, legal: Sequence[Move], title: str) -> Node:
+    spots = katan_spots(legal, action)
+    leaves = tuple(Leaf(str(s.number), s.moves[0], s.number) for s in spots.spots)
+    return Node(key, f"{action.capitalize()} ▸", title, leaves, spots)
+
+
+def _discard_node(st: KatanState, seat: int, legal: Sequence[Move]) -> Node:
+    due = st.discards[seat]
+    blank = zero(st)
+    draft = Draft("discard", blank, blank)
+    children: list[Entry] = [Compose("Choose cards…", draft.payload(), "primary")]
+    for move in legal:
+        children.append(Leaf(f"Discard {cards_text(move[1:])}", move))
+    title = f"Discard {due} cards"
+    return Node("", title, title, tuple(children))
+
+
+def _robber_node(legal: Sequence[Move], names: Sequence[str]) -> Node:
+    spots = katan_spots(legal, "robber")
+    children: list[Entry] = []
+    for spot in spots.spots:
+        if len(spot.moves) == 1 and spot.moves[0][2] < 0:
+            children.append(Leaf(str(spot.number), spot.moves[0], spot.number))
+            continue
+        victims = tuple(Leaf(f"Rob {names[m[2]]}", m) for m in spot.moves)
+        title = f"Robber on hex {spot.number}: whom to rob?"
+        children.append(Node(f"h{spot.number}", f"{spot.number} ▸", title, victims))
+    title = "Move the robber: choose a hex"
+    return Node("", title, title, tuple(children), spots)
+
+
+def _answer_node(st: KatanState, legal: Sequence[Move], names: Sequence[str]) -> Node:
+    if legal == [M_WITHDRAW]:
+        title = "Your offer is being answered"
+        leaf = Leaf("Withdraw the offer", M_WITHDRAW, style="danger")
+        return Node("", title, title, (leaf,))
+    assert st.offer is not None
+    give, want = offer_legs(st.offer)
+    children: list[Entry] = []
+    for move in legal:
+        if move[0] == ACCEPT:
+            children.append(Leaf("Accept", move, style="success"))
+        elif move[0] == DECLINE:
+            children.append(Leaf("Decline", move, style="danger"))
+    counter = Draft("counter", want, give, side="give")
+    children.append(Compose("Counter…", counter.payload(), "primary"))
+    for move in legal:
+        if move[0] == COUNTER:
+            c_give, c_want = counter_legs(move)
+            label = f"Counter: {cards_text(c_give)} for {cards_text(c_want)}"
+            children.append(Leaf(label, move))
+    title = (
+        f"{names[st.current]} offers {cards_text(give)} for {cards_text(want)}: "
+        f"you would give {cards_text(want)}"
+    )
+    return Node("", title, title, tuple(children))
+
+
+def _counters_node(st: KatanState, legal: Sequence[Move], names: Sequence[str]) -> Node:
+    children: list[Entry] = []
+    terms = {c[0]: c for c in st.counters}
+    for move in legal:
+        if move[0] == TAKE_COUNTER:
+            c = terms[move[1]]
+            words = f"{cards_text(counter_wants(c))} for {cards_text(counter_gives(c))}"
+            children.append(Leaf(f"Take {names[move[1]]}'s: {words}", move, style="success"))
+    children.append(Leaf("Dismiss the counters", M_DISMISS))
+    children.append(Leaf("Withdraw the offer", M_WITHDRAW, style="danger"))
+    title = "Counter-offers: you give … for …"
+    return Node("", title, title, tuple(children))
+
+
+def _turn_node(st: KatanState, seat: int, legal: Sequence[Move], names: Sequence[str]) -> Node:
+    kinds = {m[0] for m in legal}
+    root: list[Entry] = []
+    if ROLL in kinds:
+        root.append(Leaf("Roll", M_ROLL, style="primary"))
+    build: list[Entry] = []
+    for piece, move_kind in (
+        ("road", BUILD_ROAD),
+        ("settlement", BUILD_SETTLEMENT),
+        ("city", BUILD_CITY),
+    ):
+        if move_kind in kinds:
+            title = f"Build a {piece}: choose a place"
+            build.append(spot_node(PIECE_KEYS[piece], piece, legal, title))
+    if BUY_DEV in kinds:
+        build.append(Leaf("Development card", M_BUY))
+    if build:
+        root.append(Node("b", "Build ▸", "Build", tuple(build)))
+    trade = _trade(st, seat, legal, names) if st.phase == MAIN else []
+    if trade:
+        root.append(Node("t", "Trade ▸", "Trade", tuple(trade)))
+    cards = _cards_node(legal)
+    if cards is not None:
+        root.append(cards)
+    if END_TURN in kinds:
+        root.append(Leaf("End turn", M_END, style="danger"))
+    title = "Your turn"
+    return Node("", title, title, tuple(root))
+
+
+def _trade(st: KatanState, seat: int, legal: Sequence[Move], names: Sequence[str]) -> list[Entry]:
+    out: list[Entry] = []
+    ratio = rules.ratios(st, seat)
+    bank: list[Entry] = []
+    for give in range(st.width):
+        gets = tuple(
+            Leaf(f"Get 1 {CARD_NAMES[m[2]]}", m)
+            for m in legal
+            if m[0] == BANK_TRADE and m[1] == give
+        )
+        if gets:
+            name = CARD_NAMES[give]
+            title = f"Give {ratio[give]} {name} to the bank for…"
+            bank.append(Node(f"g{give}", f"{ratio[give]} {name} ▸", title, gets))
+    if bank:
+        out.append(Node("bk", "Bank/harbour ▸", "Trade with the bank: give…", tuple(bank)))
+    holds = any(st.hands[seat * st.width : (seat + 1) * st.width])
+    if holds and st.offers < OFFERS_PER_TURN:  # the rules refuse more offers this turn
+        blank = zero(st)
+        out.append(Compose("Offer to players…", Draft("offer", blank, blank).payload(), "primary"))
+    for move in legal:
+        if move[0] == OFFER:
+            gives, wants = offer_legs(move)
+            to = "everyone" if move[1] < 0 else names[move[1]]
+            out.append(Leaf(f"Offer {cards_text(gives)} for {cards_text(wants)} to {to}", move))
+    return out
+
+
+def _cards_node(legal: Sequence[Move]) -> Node | None:
+    cards: list[Entry] = []
+    if M_KNIGHT in legal:
+        cards.append(Leaf(DEV_LABELS[0], M_KNIGHT))
+    if M_ROAD_BUILDING in legal:
+        cards.append(Leaf(DEV_LABELS[1], M_ROAD_BUILDING))
+    plenty = tuple(
+        Leaf(f"{CARD_NAMES[m[1]]} + {CARD_NAMES[m[2]]}", m) for m in legal if m[0] == PLAY_PLENTY
+    )
+    if plenty:
+        title = "Year of Plenty: take two cards"
+        cards.append(Node("yp", f"{DEV_LABELS[2]} ▸", title, plenty))
+    monopoly = tuple(Leaf(CARD_NAMES[m[1]].capitalize(), m) for m in legal if m[0] == PLAY_MONOPOLY)
+    if monopoly:
+        title = "Monopoly: take every card of…"
+        cards.append(Node("mo", f"{DEV_LABELS[3]} ▸", title, monopoly))
+    if not cards:
+        return None
+    return Node("p", "Play card ▸", "Play a development card", tuple(cards))
