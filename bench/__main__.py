@@ -22,12 +22,16 @@ SECTIONS = {
     "euchre": "engine.euchre.bench",
     "sequence": "engine.sequence.bench",
     "katan": "engine.katan.bench",
+    "cities": "engine.katan.bench",
     "renderers": "renderers.bench",
     "daemon": "daemon.bench",
     "native": "frontends.native.bench",
 }
-TAKES_GAMES = {"euchre", "sequence", "katan", "renderers", "native"}
+TAKES_GAMES = {"euchre", "sequence", "katan", "cities", "renderers", "native"}
 """Sections whose `run` takes the game count; the others size themselves."""
+RUNS = {"cities": "run_cities"}
+"""Sections run by a function other than their module's `run` (Katan's
+Cities & Knights figures live beside the base game's)."""
 
 
 def baseline_ops_per_second(seconds: float = 1.0) -> float:
@@ -65,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         except ModuleNotFoundError as exc:
             print(f"\n[{name}] not built yet ({exc.name})")
             continue
-        run: Callable[..., dict[str, float]] = module.run
+        run: Callable[..., dict[str, float]] = getattr(module, RUNS.get(name, "run"))
         print(f"\n[{name}]", flush=True)
         figures = run(args.games) if name in TAKES_GAMES else run()
         results["sections"][name] = figures

@@ -1,6 +1,7 @@
 """What `make bench` measures for Katan: speed beside catanatron, the cost of a
 state copy, and the strength of the default AI and of the baseline it is
-measured against.
+measured against; and, as its own section (`run_cities`, `--only cities`),
+the same for Cities & Knights against the app-like baseline.
 
 This is a harness, not part of the game: it is the one Katan module that
 reads the clock, and nothing in the engine imports it. It uses only the
@@ -26,6 +27,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from engine.katan.game import KATAN
@@ -205,6 +207,107 @@ class _Timed:
         move = self._player.choose(view, seat, legal)
         self._times.append(time.perf_counter() - start)
         return move
+
+
+# ---- Cities & Knights ------------------------------------------------------------------
+
+CITIES: dict[str, object] = {"expansions": "cities_and_knights"}
+WORKERS = 2
+"""Processes the C&K strength games are spread over (the machine has two cores)."""
+
+
+def run_cities(games: int) -> dict[str, float]:
+    """The Cities & Knights section (`--only cities`): random self-play speed,
+    then the app-like baseline against random players (the check that makes the
+    next figure mean something), the default AI against three random players
+    and against three copies of the baseline, each over `games` four-seat games
+    with the tested seat rotating, and the default AI's decision times."""
+    out = {"ck_random_decisions_per_s": _ck_speed(max(1, games // 20))}
+    baseline, _ = _ck_win_rate("app", "random", games)
+    _interval("baseline check: one app-like baseline", baseline, games, "three random players")
+    vs_random, times = _ck_win_rate("katan", "random", games)
+    _interval("default AI", vs_random, games, "three random players")
+    vs_app, more = _ck_win_rate("katan", "app", games)
+    _interval("default AI", vs_app, games, "three app-like baselines")
+    times = sorted(times + more)
+    out.update(
+        {
+            "ck_app_win_rate_vs_random": baseline,
+            "ck_ai_win_rate_vs_random": vs_random,
+            "ck_ai_win_rate_vs_app": vs_app,
+            "ck_ai_p50_decision_ms": times[len(times) // 2] * 1e3,
+            "ck_ai_p95_decision_ms": times[int(0.95 * (len(times) - 1))] * 1e3,
+            "ck_ai_max_decision_ms": times[-1] * 1e3,
+        }
+    )
+    print(
+        f"  default AI decision time: p50 {out['ck_ai_p50_decision_ms']:.2f} ms, "
+        f"p95 {out['ck_ai_p95_decision_ms']:.2f} ms, max {out['ck_ai_max_decision_ms']:.1f} ms "
+        f"over {len(times):,} decisions (target p95 < 20 ms)",
+        flush=True,
+    )
+    return out
+
+
+def _interval(who: str, rate: float, games: int, against: str) -> None:
+    half = 1.96 * math.sqrt(rate * (1 - rate) / games)
+    low = rate - half
+    verdict = "above parity" if low > 0.25 else "NOT clearly above parity"
+    print(
+        f"  {who} wins {rate:.1%} of {games} games against {against}, {verdict} "
+        f"(25%; 95% interval {low:.1%}\u2013{min(1.0, rate + half):.1%})",
+        flush=True,
+    )
+
+
+def _ck_speed(count: int) -> float:
+    """Random self-play decisions per second through the checked entry point,
+    the example domestic offer redrawn as in the base game's figure."""
+    decisions = 0
+    spent = 0.0
+    for seed in range(1, count + 1):
+        start = time.perf_counter()
+        st = KATAN.initial_state(TableConfig(game="katan", seed=seed, options=CITIES))
+        pick = random.Random(seed).random
+        while not KATAN.is_finished(st):
+            seat = KATAN.to_move(st)
+            assert seat is not None
+            legal = KATAN.legal_moves(st, seat)
+            move = legal[int(pick() * len(legal))]
+            while move[0] == _OFFER:
+                move = legal[int(pick() * len(legal))]
+            st = KATAN.apply(st, seat, move).state
+            decisions += 1
+        spent += time.perf_counter() - start
+    rate = decisions / spent
+    print(
+        f"  C&K random self-play: {rate:,.0f} decisions/s ({count} games, "
+        f"{decisions / count:,.0f} decisions a game)",
+        flush=True,
+    )
+    return rate
+
+
+def _ck_win_rate(level: str, opponent: str, games: int) -> tuple[float, list[float]]:
+    """Share of `games` one `level` player wins against three `opponent`s, and
+    its decision times; the games are spread over `WORKERS` processes."""
+    jobs = [(level, opponent, index) for index in range(games)]
+    with ProcessPoolExecutor(WORKERS) as pool:
+        results = list(pool.map(_ck_game, jobs, chunksize=8))
+    times = [t for _, spent in results for t in spent]
+    return sum(won for won, _ in results) / games, times
+
+
+def _ck_game(job: tuple[str, str, int]) -> tuple[bool, list[float]]:
+    level, opponent, index = job
+    seat = index % 4
+    times: list[float] = []
+    players: list[Any] = [KATAN.player(opponent, 1000 * index + s) for s in range(4)]
+    players[seat] = _Timed(KATAN.player(level, 1000 * index + seat), times)
+    config = TableConfig(game="katan", seed=200_000 + index, options=CITIES)
+    result = play(KATAN, config, players)
+    assert result.outcome is not None
+    return result.outcome.winners == (seat,), times
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ from engine.katan.cities import knights, progress
 from engine.katan.cities.ai_measures import (
     WIDTH,
     Goal,
-    attack_chance,
     card_values,
     city_yield,
     defence_need,
@@ -105,10 +104,6 @@ Use = Callable[[Seat, list[Move]], Move | None]
 
 def _opponents(st: KatanState, seat: int) -> list[int]:
     return [t for t in range(st.seats) if t != seat]
-
-
-def _threat(me: Seat) -> float:
-    return attack_chance(part(me.st).barbarians, window(me.st, me.seat))
 
 
 def _rob_value(st: KatanState, seat: int, hex_id: int) -> float:
@@ -294,17 +289,15 @@ def smith(me: Seat, moves: list[Move]) -> Move | None:
 
 
 def warlord(me: Seat, moves: list[Move]) -> Move | None:
-    """Wake every knight when an attack is near, or when a sleeping knight
-    could chase the robber off the seat's hex."""
+    """Wake every knight when an attack may come before the seat acts again
+    and it is short of strength, or it could be the sole defender."""
     st, seat = me.st, me.seat
     ck = part(st)
-    asleep = knights_of(ck, seat) & ~ck.active[seat]
-    if _threat(me) >= 0.45 and asleep:
+    if not knights_of(ck, seat) & ~ck.active[seat]:
+        return None
+    rolls = window(st, seat)
+    if defence_need(st, seat, rolls) or defender_gap(st, seat, rolls):
         return moves[0]
-    if own_hex_robbed(st, seat) and ck.attacks:
-        corners = st.board.topology.hex_corner_mask[st.robber]
-        if asleep & corners:
-            return moves[0]
     return None
 
 
@@ -393,10 +386,17 @@ def inventor(me: Seat, moves: list[Move]) -> Move | None:
 
 
 def merchant(me: Seat, moves: list[Move]) -> Move | None:
-    """On the hex of the kind the seat produces most (its 2:1 is worth most)."""
+    """On the hex of the kind the seat produces most (its 2:1 is worth most);
+    a seat already holding the merchant moves it only to a better kind."""
     st = me.st
     made = output(st, me.seat)
-    return max(moves, key=lambda m: made[st.board.terrain[m[1]]], default=None)
+    best = max(moves, key=lambda m: made[st.board.terrain[m[1]]], default=None)
+    ck = part(st)
+    if best is not None and ck.merchant_owner == me.seat:
+        here = made[st.board.terrain[ck.merchant]]
+        if made[st.board.terrain[best[1]]] <= here + 0.05:
+            return None
+    return best
 
 
 USES: Final[dict[int, Use]] = {

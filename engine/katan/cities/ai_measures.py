@@ -214,10 +214,19 @@ def _sparse(cost: Cost) -> tuple[tuple[tuple[int, int], ...], int]:
     return found
 
 
+DONE: Final = 0.5
+"""The bonus, by weight, for a goal paid in full: a build the seat can make now
+is worth more than its cards' share suggests."""
+
+
+def _progress(paid: int, size: int) -> float:
+    return paid * paid / (size * size) + (DONE if paid == size else 0.0)
+
+
 def hand_score(cards: Sequence[int], wanted: list[Goal]) -> float:
     """How far the hand goes towards the goals: each goal's share paid, by its
-    weight (squared, so a nearly paid goal counts most), and a card that serves
-    two goals is worth keeping twice over."""
+    weight (squared, so a nearly paid goal counts most, and more again once
+    paid in full); a card that serves two goals is worth keeping twice over."""
     score = 0.01 * sum(cards)
     for cost, weight in wanted:
         pairs, size = _sparse(cost)
@@ -225,7 +234,7 @@ def hand_score(cards: Sequence[int], wanted: list[Goal]) -> float:
         for k, c in pairs:
             if cards[k] < c:
                 paid -= c - cards[k]
-        score += weight * paid * paid / (size * size)
+        score += weight * _progress(paid, size)
     return score
 
 
@@ -238,7 +247,9 @@ def card_values(cards: Sequence[int], wanted: list[Goal]) -> list[float]:
         for k, c in pairs:
             if cards[k] < c:
                 paid -= c - cards[k]
-        gain = weight * ((paid + 1) ** 2 - paid * paid) / (size * size)
+        if paid == size:
+            continue
+        gain = weight * (_progress(paid + 1, size) - _progress(paid, size))
         for k, c in pairs:
             if cards[k] < c:
                 out[k] += gain
