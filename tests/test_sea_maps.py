@@ -1,9 +1,12 @@
 """The eleven Seafarers maps: each board is the one the rules document describes,
 and every seed from 1 to 200 deals a legal one, the same for the same seed."""
 
+import tomllib
 from collections import Counter
 from collections.abc import Callable
 from functools import cache
+from importlib.resources import files
+from pathlib import Path
 
 import pytest
 
@@ -425,3 +428,13 @@ def test_unknown_map_names_are_refused() -> None:
     assert atlas.topology("atlantis") is None
     assert atlas.topology("standard") is None
     assert atlas.deal(None, 3).board.map_name == atlas.DEFAULT_MAP
+
+
+def test_the_docs_draw_every_map_as_its_file_does() -> None:
+    page = (Path(__file__).parent.parent / "docs" / "seafarers.md").read_text()
+    for name in atlas.MAP_NAMES:
+        sea = atlas.sea_map(name)
+        drawn = tomllib.loads((files("engine.katan.sea") / "maps" / f"{name}.toml").read_text())
+        assert f"```text\n{drawn['map'].rstrip()}\n```" in page, name
+        assert f"> {sea.description}" in page and f"(`{name}`)" in page
+        assert sea.design in page

@@ -7,14 +7,15 @@ column, so any consistent indentation works). The codes:
 
     ~  sea                          *  sea where the pirate starts (exactly one)
     R  land from the terrain pool   D  desert            G  gold field
-    F  fog                          V  cloth village     X  pirate fortress
-    C  canal tile                   K  land from the pool carrying a tribe chip
+    F  fog                          V  cloth village     x  pirate fortress
+    C  canal tile                   k  land from the pool carrying a tribe chip
 
 Upper case marks a start hex (SeaStart: setup settlements go on its corners,
 and its island is a start island, worth no bonus); lower case is land to
-sail to. `R` hexes take the `home_terrain` pool and `r`/`k` hexes the
-`isle_terrain` pool. Every land hex must have all six neighbours drawn, so
-each coast has sea for ships on its far side.
+sail to, and a fortress or a chip is only ever that. `R` hexes take the
+`home_terrain` pool and `r`/`k` hexes the `isle_terrain` pool. Every land
+hex must have all six neighbours drawn, so each coast has sea for ships on
+its far side.
 
 Everything a map states is checked here, once, with the file's name in the
 reason: the deal can then trust the map.
@@ -39,8 +40,6 @@ from engine.katan.maps import RED_NUMBERS
 SEA_CODES: Final = "~*"
 PIRATE_CODE: Final = "*"
 LAND_CODES: Final = "RDGFVXCK"
-RANDOM_CODES: Final = "RK"
-"""Land dealt from a terrain pool."""
 NUMBERED_CODES: Final = "RKGV"
 """Land that carries a public number token."""
 NEVER_START: Final = "KX"
