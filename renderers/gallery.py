@@ -13,11 +13,12 @@ from engine.cards import Rank, Suit, card
 from engine.euchre.game import EUCHRE
 from engine.euchre.moves import PASS, CallTrump, Discard, EuchreMove, OrderUp
 from engine.katan.game import KATAN
-from engine.katan.moves import MOVE_ROBBER
+from engine.katan.moves import MOVE_KNIGHT, MOVE_ROBBER
 from engine.katan.view import view_legal_moves
 from engine.protocol import Game, TableConfig
 from engine.sequence.game import SEQUENCE
 from renderers import euchre, katan, sequence
+from renderers.katan.places import kind_spots
 from renderers.spots import euchre_spots, katan_spots, sequence_spots
 
 NAMES = ("Ana", "Bo", "Cy", "Dee")
@@ -58,6 +59,17 @@ CAPTIONS = {
     "katan-robber-overlay.png": (
         "Katan, Bo rolled a seven: the hexes the robber may move to, numbered with their hex "
         "ids; his hand and development card below."
+    ),
+    "katan-cities-board.png": (
+        "Katan with Cities & Knights, the public board mid-game (seeded random players): the "
+        "barbarians' ship on its track with the strength it will meet, the last event die, "
+        "knights with their strength badge (ringed in yellow while active), walls under cities, "
+        "a metropolis tower lettered with its track, the merchant, each seat's improvement pips."
+    ),
+    "katan-cities-knight-overlay.png": (
+        "Katan with Cities & Knights, Ana's private overlay: she chose the knight ringed in "
+        "magenta, so the crossings it may move to are numbered with their crossing ids; her "
+        "resources and commodities, and her progress cards by name, below."
     ),
 }
 
@@ -101,7 +113,7 @@ def _euchre(*moves: EuchreMove) -> Any:
 
 def images() -> dict[str, tuple[str, bytes, str]]:
     """File name → (caption, PNG, text rendering) for every kind of image."""
-    return {**_sequence_images(), **_euchre_images(), **_katan_images()}
+    return {**_sequence_images(), **_euchre_images(), **_katan_images(), **_cities_images()}
 
 
 def _sequence_images() -> dict[str, tuple[str, bytes, str]]:
@@ -197,6 +209,58 @@ def _katan_images() -> dict[str, tuple[str, bytes, str]]:
     spots = katan_spots(view_legal_moves(view, seat), "robber")
     out["katan-robber-overlay.png"] = (
         CAPTIONS["katan-robber-overlay.png"],
+        katan.render_png(view, spots=spots, names=NAMES, cache=None),
+        katan.render_text(view, spots=spots, names=NAMES),
+    )
+    return out
+
+
+def _cities(seed: int) -> TableConfig:
+    return TableConfig(game="katan", seed=seed, options={"expansions": "cities_and_knights"})
+
+
+def _rich_board(state: Any) -> bool:
+    """Knights both active and asleep, a wall, a metropolis and the merchant."""
+    ck = state.ck
+    knights = sum(mask.bit_count() for mask in ck.knights)
+    active = sum(mask.bit_count() for mask in ck.active)
+    return (
+        0 < active < knights
+        and any(ck.walls)
+        and max(ck.metropolis) >= 0
+        and ck.merchant >= 0
+        and KATAN.to_move(state) is not None
+    )
+
+
+def _knight_choice(state: Any) -> bool:
+    """A seat with progress cards in hand and a knight that may go three places."""
+    seat = KATAN.to_move(state)
+    if seat is None or len(state.ck.progress[seat]) < 2:
+        return False
+    origins = [m[1] for m in KATAN.legal_moves(state, seat) if m[0] == MOVE_KNIGHT]
+    return any(origins.count(o) >= 3 for o in origins)
+
+
+def _cities_images() -> dict[str, tuple[str, bytes, str]]:
+    out: dict[str, tuple[str, bytes, str]] = {}
+    board = _play(KATAN, _cities(22), "random", _rich_board)
+    public = KATAN.view_for(board, None)
+    out["katan-cities-board.png"] = (
+        CAPTIONS["katan-cities-board.png"],
+        katan.render_png(public, names=NAMES, cache=None),
+        katan.render_text(public, names=NAMES),
+    )
+    choosing = _play(KATAN, _cities(5), "random", _knight_choice)
+    seat = KATAN.to_move(choosing)
+    assert seat is not None
+    view = KATAN.view_for(choosing, seat)
+    legal = view_legal_moves(view, seat)
+    origins = [m[1] for m in legal if m[0] == MOVE_KNIGHT]
+    knight = max(origins, key=origins.count)
+    spots = kind_spots(legal, MOVE_KNIGHT, knight)
+    out["katan-cities-knight-overlay.png"] = (
+        CAPTIONS["katan-cities-knight-overlay.png"],
         katan.render_png(view, spots=spots, names=NAMES, cache=None),
         katan.render_text(view, spots=spots, names=NAMES),
     )

@@ -190,7 +190,7 @@ def robber_figure(canvas: Canvas, size: float, at: Point) -> None:
 
 
 def merchant(canvas: Canvas, s: KatanScene, lay: Layout) -> None:
-    """A cone with a round hat in its holder's colour and marking: the holder
+    """A figure in a broad hat, in its holder's colour and marking: the holder
     trades that hex's resource 2:1 and has its point."""
     ck = s.ck
     if ck is None or ck.merchant < 0:
@@ -201,9 +201,12 @@ def merchant(canvas: Canvas, s: KatanScene, lay: Layout) -> None:
     body = [
         (x - size * 0.16, y + size * 0.16),
         (x + size * 0.16, y + size * 0.16),
-        (x, y - size * 0.1),
+        (x, y - size * 0.04),
     ]
     canvas.polygon(body, fill=owner.fill, outline=style.INK, width=1.5)
-    hat = (x - size * 0.17, y - size * 0.17, x + size * 0.17, y - size * 0.09)
-    canvas.rect(hat, fill=owner.fill, outline=style.INK, width=1.5, radius=size * 0.03)
-    pieces.mark(canvas, (x + size * 0.02, y + size * 0.07), size * 0.055, owner.mark, owner.ink)
+    canvas.circle((x, y - size * 0.09), size * 0.07, fill=owner.fill, outline=style.INK, width=1.5)
+    brim = (x - size * 0.15, y - size * 0.17, x + size * 0.15, y - size * 0.13)
+    canvas.rect(brim, fill=owner.fill, outline=style.INK, width=1.5, radius=size * 0.02)
+    crown = (x - size * 0.07, y - size * 0.25, x + size * 0.07, y - size * 0.15)
+    canvas.rect(crown, fill=owner.fill, outline=style.INK, width=1.5, radius=size * 0.02)
+    pieces.mark(canvas, (x + size * 0.02, y + size * 0.08), size * 0.05, owner.mark, owner.ink)
