@@ -48,10 +48,21 @@ LAN_TABLES = (("euchre", 4, 2), ("sequence", 2, 1))
 """(game, seats, phones) of each LAN table; the phones start it when all sit."""
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+def fixed_port(rng: random.Random) -> int:
+    """A free port for a LAN table to keep across restarts, below the kernel's
+    ephemeral range: a port from that range may be taken, while the daemon is
+    down, by any outgoing connection on the machine (its own included)."""
+    low = 32768
+    with contextlib.suppress(OSError, ValueError):
+        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    while True:
+        port = rng.randrange(max(1024, low - 12000), low)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        return port
 
 
 @dataclass
@@ -243,7 +254,7 @@ def lan_settings(ports: list[int]) -> dict[str, str]:
 
 def ready(sock: Path, proc: subprocess.Popen[bytes], ports: list[int]) -> None:
     wait_ready(sock, proc)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 30
     for port in ports:
         while True:
             try:
@@ -285,7 +296,7 @@ async def crash_loop(
     killing after a random `play` interval each round; returns the figures."""
     rng = random.Random(seed)
     sock, db = state / "control.sock", state / "plgames.db"
-    ports = [free_port() for _ in LAN_TABLES]
+    ports = [fixed_port(rng) for _ in LAN_TABLES]
     settings = lan_settings(ports)
     people = TelegramPeople(telegram, rng) if telegram else None
     if people is not None:

@@ -9,6 +9,7 @@ docs/RELIABILITY.md.
 import argparse
 import asyncio
 import logging
+import shutil
 import sys
 import tempfile
 import time
@@ -55,21 +56,20 @@ def main() -> int:
     parser.add_argument("--telegram", type=int, default=2, help="Telegram people")
     parser.add_argument("--record", type=Path, help="write the figures into this Markdown file")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="plgames-soak-") as work:
-        state = Path(work) / "state"
-        state.parent.mkdir(exist_ok=True)
-        print(f"soaking for {args.minutes:g} minutes (daemon log: {state.parent}/daemon.log)")
-        # A request the kill cuts off mid-body is the fake's to log, not a finding.
-        logging.getLogger("aiohttp.server").setLevel(logging.CRITICAL)
-        figures = asyncio.run(
-            crash_loop(
-                state,
-                kills=10**9,
-                seconds=args.minutes * 60,
-                telegram=args.telegram,
-                play=(0.5, 4.0),  # long enough for chat people to answer a panel or two
-            )
+    work = Path(tempfile.mkdtemp(prefix="plgames-soak-"))
+    state = work / "state"
+    print(f"soaking for {args.minutes:g} minutes (daemon log: {work}/daemon.log)")
+    # A request the kill cuts off mid-body is the fake's to log, not a finding.
+    logging.getLogger("aiohttp.server").setLevel(logging.CRITICAL)
+    figures = asyncio.run(
+        crash_loop(
+            state,
+            kills=10**9,
+            seconds=args.minutes * 60,
+            telegram=args.telegram,
+            play=(0.5, 4.0),  # long enough for chat people to answer a panel or two
         )
+    )  # on a failure the directory stays, with the daemon's log, for a look
     table = summary(figures, args.minutes, args.telegram)
     print(table)
     for line in figures.lost:
@@ -77,7 +77,11 @@ def main() -> int:
     if args.record is not None:
         when = time.strftime("%Y-%m-%d")
         record(args.record, f"Last `make soak` here ({when}, 2 shared cores):\n\n{table}")
-    return 1 if figures.lost else 0
+    if figures.lost:
+        print(f"the daemon's log and state are kept in {work}")
+        return 1
+    shutil.rmtree(work)
+    return 0
 
 
 if __name__ == "__main__":
