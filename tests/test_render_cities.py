@@ -21,6 +21,8 @@ from engine.katan.game import KATAN
 from engine.katan.geometry import bits
 from engine.katan.kinds import TABLE
 from engine.katan.maps import Board
+from engine.katan.sea.atlas import MAP_NAMES
+from engine.katan.sea.atlas import deal as sea_deal
 from engine.katan.state import CHORE, KatanState
 from engine.katan.view import KatanView, view_legal_moves
 from engine.protocol import TableConfig
@@ -569,6 +571,19 @@ def test_seafarers_terrains_draw_with_their_own_fill_word_and_marking(rich: Kata
     text = render.render_text(KATAN.view_for(state, None))
     for h, kind in zip(land, kinds, strict=True):
         assert re.search(rf"\b{h} {render.TERRAIN_WORDS[kind]}\b", text)
+
+
+@pytest.mark.parametrize("name", MAP_NAMES)
+def test_every_seafarers_map_draws_each_hex_in_its_terrain(name: str) -> None:
+    state = KATAN.initial_state(TableConfig(game="katan", seed=5))
+    state.board = sea_deal(name, 3).board
+    state.robber = -1
+    lay = _layout(state)
+    image = _picture(state, None)
+    for h, terrain in enumerate(state.board.terrain):
+        x, y = lay.hexes[h]
+        probe = (x - lay.size * 0.6, y - lay.size * 0.1)
+        assert near(pixel(image, probe), render.TERRAIN_FILL[terrain], 8), (h, terrain)
 
 
 def test_palettes_cover_every_terrain_and_card() -> None:

@@ -65,7 +65,10 @@ def status(s: KatanScene) -> str:
         return f"{s.names[s.winner]} wins" if s.winner >= 0 else "Game over"
     if s.to_move is None:
         return "Waiting"
-    verb = CHORE_VERB.get(s.chore, "to answer") if s.phase == CHORE else PHASE_VERB[s.phase]
+    if s.phase == CHORE:
+        verb = CHORE_VERB.get(s.chore, "to answer")
+    else:
+        verb = PHASE_VERB.get(s.phase, "to move")
     return f"{s.names[s.to_move]} {verb}"
 
 
