@@ -1,7 +1,7 @@
-"""The Katan grammar read off the move-kind table: every kind in
+"""The grammars read off the move-kind tables: every Katan kind in
 `engine.katan.kinds.TABLE` (base, Cities & Knights and Seafarers alike, with
 or without a menu) is printed by `command` and read back by `parse`, and the
-generic reader's answers to a partial command.
+generic reader's answers to a partial command; every Euchre move likewise.
 
 Kinds whose rule sets have no engine yet are tried at a table that accepts
 every rule set, eight cards wide, with the legal moves mocked as the one move
@@ -11,7 +11,13 @@ being read: what is tested is the grammar, not the rules.
 from typing import Any, ClassVar
 
 import pytest
+from test_euchre_kinds import EVERY
 
+from engine.cards import code
+from engine.euchre.game import EUCHRE
+from engine.euchre.moves import DISCARD as EUCHRE_DISCARD
+from engine.euchre.moves import ORDER_UP
+from engine.euchre.moves import PASS as EUCHRE_PASS
 from engine.katan import kinds as k
 from engine.katan import moves as mv
 from engine.katan.cities.components import PROGRESS_KINDS, TRACKS
@@ -20,6 +26,7 @@ from engine.katan.crafted import blank, give, settle
 from engine.katan.game import KATAN
 from engine.katan.ruleset import RuleSet
 from engine.katan.state import FREE_ROADS, MAIN, ROBBER, KatanState
+from engine.protocol import TableConfig
 from frontends.chat.compose import read_payload
 from frontends.chat.grammar import Chosen, Drafted, Opened, Wrong, words
 from frontends.chat.presenters import presenter_for
@@ -228,3 +235,41 @@ def test_an_incomplete_command_with_nothing_legal_gets_the_engines_reason() -> N
     assert parse(st, 0, "play") == Wrong("There is nothing to play now.", ("end",))
     refused = parse(st, 1, "build settlement")
     assert isinstance(refused, Wrong) and "ana" in refused.reason
+
+
+# ---- Euchre ---------------------------------------------------------------------------------
+
+
+def test_every_euchre_move_is_a_command_that_parses_back() -> None:
+    euchre = presenter_for("euchre")
+    state = EUCHRE.initial_state(TableConfig(game="euchre", seed=3))
+    seat = EUCHRE.to_move(state)
+    assert seat is not None
+    view = EUCHRE.view_for(state, seat)
+    for move in EVERY:
+        text = euchre.command(move, view, seat, NAMES)
+        for spelling in (text, text.upper(), f"/{text}"):
+            parsed = euchre.parse(words(spelling), view, seat, [move], NAMES)
+            # A move the position refuses is read all the same: refused with its own reason.
+            reason = euchre.check(view, seat, move)
+            expected = Chosen(move) if reason is None else reason
+            got = parsed if isinstance(parsed, Chosen) else getattr(parsed, "reason", parsed)
+            assert got == expected, (spelling, parsed)
+
+
+def test_play_during_a_discard_is_the_discard() -> None:
+    euchre = presenter_for("euchre")
+    state = EUCHRE.initial_state(TableConfig(game="euchre", seed=3))
+    for n in range(3):  # two passes, then the third seat orders the dealer up
+        seat = EUCHRE.to_move(state)
+        assert seat is not None
+        state = EUCHRE.apply(state, seat, EUCHRE_PASS if n < 2 else ORDER_UP[False]).state
+    seat = EUCHRE.to_move(state)
+    assert seat is not None
+    view = EUCHRE.view_for(state, seat)
+    legal = EUCHRE.view_legal_moves(view, seat)
+    held = view.hands[seat][0]
+    assert euchre.parse(words(f"play {code(held)}"), view, seat, legal, NAMES) == Chosen(
+        EUCHRE_DISCARD[held]
+    )
+    assert euchre.parse(words("1"), view, seat, legal, NAMES) == Chosen(EUCHRE_DISCARD[held])

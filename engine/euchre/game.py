@@ -6,7 +6,8 @@ from typing import Any, ClassVar
 from engine.errors import BadOptions, IllegalMove
 from engine.euchre import rules, wire
 from engine.euchre.ai import THRESHOLDS, EuchreAi
-from engine.euchre.moves import EuchreMove, is_move, move_label
+from engine.euchre.kinds import is_move, move_label
+from engine.euchre.moves import EuchreMove
 from engine.euchre.options import EuchreOptions, app_incompatibility
 from engine.euchre.state import EuchreState, Phase
 from engine.jsonwire import dumps

@@ -3,12 +3,13 @@
 Moves are small frozen values compared by content, as the app compares them
 ("structural equality" against the legal list). Every possible move exists
 once, built at import, so listing legal moves allocates nothing but the list.
+What each kind's fields are, its label, command and JSON: `kinds.py`.
 """
 
 from dataclasses import dataclass
 from typing import Final
 
-from engine.cards import Card, Suit, label
+from engine.cards import Card, Suit
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,38 +61,3 @@ DISCARD: Final = tuple(Discard(c) for c in range(52))
 PLAY: Final = tuple(PlayCard(c) for c in range(52))
 DEFEND_ALONE: Final = DefendAlone()
 FARMERS_HAND: Final = FarmersHand()
-
-
-def move_label(move: EuchreMove) -> str:
-    """Menu text: "pass", "order up alone", "call ♥", "discard 9♣", "play J♠"."""
-    match move:
-        case Pass():
-            return "pass"
-        case OrderUp(alone=alone):
-            return "order up alone" if alone else "order up"
-        case CallTrump(suit=suit, alone=alone):
-            return f"call {suit.symbol} alone" if alone else f"call {suit.symbol}"
-        case Discard(card=c):
-            return f"discard {label(c)}"
-        case PlayCard(card=c):
-            return f"play {label(c)}"
-        case DefendAlone():
-            return "defend alone"
-        case FarmersHand():
-            return "exchange farmer's hand"
-
-
-def is_move(value: object) -> bool:
-    """Whether `value` is a Euchre move with fields of the right types and
-    ranges. `Game.apply` is handed values no decoder made (an AI, a test, a
-    future frontend), and the refusal paths read these fields."""
-    match value:
-        case Pass() | DefendAlone() | FarmersHand():
-            return True
-        case OrderUp(alone=alone):
-            return type(alone) is bool
-        case CallTrump(suit=suit, alone=alone):
-            return type(suit) is Suit and type(alone) is bool
-        case Discard(card=c) | PlayCard(card=c):
-            return type(c) is int and 0 <= c < 52
-    return False

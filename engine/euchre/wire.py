@@ -1,6 +1,7 @@
 """Euchre's JSON: byte for byte the app's (NATIVE §2, §5.2.2–5.2.3).
 
-Encoding builds dicts in the app's declaration order and hands them to
+Encoding builds dicts in the app's declaration order (the move-kind table,
+`kinds.py`, lists each kind's fields in that order) and hands them to
 `engine.jsonwire.dumps`, which is what makes the bytes equal. Decoding is
 forgiving where kotlinx is (unknown keys, the discriminator anywhere) and
 strict where it is (required fields, enum names, JSON types), and every
@@ -13,23 +14,9 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 
 from engine.cards import Card, Suit, from_json, to_json
 from engine.errors import BadMove, BadState
-from engine.euchre.moves import (
-    CALL_TRUMP,
-    DEFEND_ALONE,
-    DISCARD,
-    FARMERS_HAND,
-    ORDER_UP,
-    PASS,
-    PLAY,
-    CallTrump,
-    DefendAlone,
-    Discard,
-    EuchreMove,
-    FarmersHand,
-    OrderUp,
-    Pass,
-    PlayCard,
-)
+from engine.euchre import kinds
+from engine.euchre.kinds import BY_TYPE, CARD, FLAG, SUIT, kind_of
+from engine.euchre.moves import EuchreMove
 from engine.euchre.options import EuchreOptions
 from engine.euchre.state import EuchreState, Phase, Played
 from engine.jsonwire import dumps, loads
@@ -37,38 +24,28 @@ from engine.jsonwire import dumps, loads
 # ---- moves -----------------------------------------------------------------------
 
 
+def _field_json(f: kinds.Field, value: Any) -> Any:
+    if f.kind == SUIT:
+        return Suit(value).name
+    if f.kind == CARD:
+        return to_json(value)
+    return value
+
+
 def move_to_json(move: EuchreMove) -> dict[str, Any]:
-    """The app's move object, discriminator first."""
-    match move:
-        case Pass():
-            return {"type": "pass"}
-        case OrderUp(alone=alone):
-            return {"type": "order_up", "alone": alone}
-        case CallTrump(suit=suit, alone=alone):
-            return {"type": "call_trump", "suit": suit.name, "alone": alone}
-        case Discard(card=c):
-            return {"type": "discard", "card": to_json(c)}
-        case PlayCard(card=c):
-            return {"type": "play", "card": to_json(c)}
-        case DefendAlone():
-            return {"type": "defend_alone"}
-        case FarmersHand():
-            return {"type": "farmers_hand"}
+    """The app's move object, discriminator first, then the kind's fields."""
+    kind = kind_of(move)
+    out: dict[str, Any] = {"type": kind.name}
+    for f in kind.fields:
+        out[f.name] = _field_json(f, getattr(move, f.name))
+    return out
 
 
 def encode_move(move: EuchreMove) -> str:
     return dumps(move_to_json(move))
 
 
-_TYPES: Final = (
-    "pass",
-    "order_up",
-    "call_trump",
-    "discard",
-    "play",
-    "defend_alone",
-    "farmers_hand",
-)
+_TYPES: Final = ", ".join(BY_TYPE)
 
 
 def decode_move(text: str) -> EuchreMove:
@@ -79,44 +56,32 @@ def decode_move(text: str) -> EuchreMove:
         raise BadMove(f"a move must be JSON text: {exc}") from None
     if not isinstance(value, dict):
         raise BadMove('a move must be a JSON object with a "type"')
-    kind = value.get("type")
+    name = value.get("type")
+    if name is None:
+        raise BadMove(f'the move has no "type"; expected one of {_TYPES}')
+    kind = BY_TYPE.get(name) if isinstance(name, str) else None
     if kind is None:
-        raise BadMove(f'the move has no "type"; expected one of {", ".join(_TYPES)}')
-    if kind not in _TYPES:
-        raise BadMove(f"unknown move type {kind!r}; expected one of {', '.join(_TYPES)}")
-    if kind == "pass":
-        return PASS
-    if kind == "order_up":
-        return ORDER_UP[_flag(value, kind)]
-    if kind == "call_trump":
-        suit = _field(value, kind, "suit")
-        if not isinstance(suit, str) or suit not in Suit.__members__:
+        raise BadMove(f"unknown move type {name!r}; expected one of {_TYPES}")
+    return kind.make(*(_field(value, kind.name, f) for f in kind.fields))
+
+
+def _field(value: dict[str, Any], kind: str, f: kinds.Field) -> Any:
+    if f.name not in value:
+        raise BadMove(f'{kind}: the field "{f.name}" is required')
+    raw = value[f.name]
+    if f.kind == FLAG:
+        if not isinstance(raw, bool):
+            raise BadMove(f'{kind}: "{f.name}" must be true or false, not {raw!r}')
+        return raw
+    if f.kind == SUIT:
+        if not isinstance(raw, str) or raw not in Suit.__members__:
             names = ", ".join(Suit.__members__)
-            raise BadMove(f"call_trump: unknown suit {suit!r}; expected one of {names}")
-        return CALL_TRUMP[Suit[suit]][_flag(value, kind)]
-    if kind == "defend_alone":
-        return DEFEND_ALONE
-    if kind == "farmers_hand":
-        return FARMERS_HAND
-    raw_card = _field(value, kind, "card")
+            raise BadMove(f"{kind}: unknown suit {raw!r}; expected one of {names}")
+        return Suit[raw]
     try:
-        c = from_json(raw_card)
+        return from_json(raw)
     except BadMove as exc:
         raise BadMove(f"{kind}: {exc.reason}") from None
-    return DISCARD[c] if kind == "discard" else PLAY[c]
-
-
-def _field(value: dict[str, Any], kind: str, name: str) -> Any:
-    if name not in value:
-        raise BadMove(f'{kind}: the field "{name}" is required')
-    return value[name]
-
-
-def _flag(value: dict[str, Any], kind: str) -> bool:
-    alone = _field(value, kind, "alone")
-    if not isinstance(alone, bool):
-        raise BadMove(f'{kind}: "alone" must be true or false, not {alone!r}')
-    return alone
 
 
 # ---- states and views ------------------------------------------------------------

@@ -1,27 +1,18 @@
-"""Euchre in chat: bids as buttons, cards by their position in the hand."""
+"""Euchre in chat: bids as buttons, cards by their position in the hand.
+
+Commands and the grammar read the move-kind table (`engine.euchre.kinds`):
+a kind is found by its `say` template's verb or its table words, or by a
+bare value of its first field (`hearts alone` calls trump, `JH` plays or
+discards, whichever is legal); a flag is its name said anywhere (`alone`).
+"""
 
 from collections.abc import Sequence
 from typing import Final
 
-from engine.cards import Suit, code, label, parse_code
+from engine.cards import Suit, label, parse_code
+from engine.euchre import kinds
 from engine.euchre.game import EUCHRE
-from engine.euchre.moves import (
-    CALL_TRUMP,
-    DEFEND_ALONE,
-    DISCARD,
-    FARMERS_HAND,
-    ORDER_UP,
-    PASS,
-    PLAY,
-    CallTrump,
-    DefendAlone,
-    Discard,
-    EuchreMove,
-    FarmersHand,
-    OrderUp,
-    Pass,
-    PlayCard,
-)
+from engine.euchre.moves import ORDER_UP, Discard, EuchreMove, Pass, PlayCard
 from engine.euchre.state import EuchreState, Phase
 from frontends.chat.api import Style
 from frontends.chat.grammar import Chosen, Parsed, Unknown, Wrong, nearest, number
@@ -48,8 +39,9 @@ SUIT_WORDS: Final = {
     "s": Suit.SPADES,
     "♠": Suit.SPADES,
 }
-SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+FILLER: Final = frozenset({"alone", "up", "it", "the", "trump", "a", "card"})
 VERBS: Final = ("pass", "order", "alone", "call", "play", "discard", "defend", "farmer")
+"""What "did you mean" offers for a word that is no verb."""
 
 HELP: Final = """Euchre commands (any case):
   pass · order up · order up alone · call hearts · call spades alone
@@ -121,13 +113,14 @@ class EuchrePresenter(Presenter[EuchreState, EuchreMove]):
         children: list[Leaf] = []
         for spot in spots.spots:
             (move,) = spot.moves
-            verb = "Discard" if isinstance(move, Discard) else "Play"
-            assert isinstance(move, Discard | PlayCard)
-            children.append(Leaf(f"{spot.number} · {verb} {label(move.card)}", move, spot.number))
+            words = kinds.move_label(move)
+            children.append(
+                Leaf(f"{spot.number} · {words[0].upper()}{words[1:]}", move, spot.number)
+            )
         for move in legal:
             if not isinstance(move, Discard | PlayCard):
                 style: Style = "danger" if isinstance(move, Pass) else "primary"
-                children.append(Leaf(self.game.move_label(move).capitalize(), move, style=style))
+                children.append(Leaf(kinds.move_label(move).capitalize(), move, style=style))
         title = {
             Phase.PLAYING: "Play a card",
             Phase.DEALER_DISCARD: "Discard a card",
@@ -136,21 +129,7 @@ class EuchrePresenter(Presenter[EuchreState, EuchreMove]):
         return Node("", title, title, tuple(children), spots if spots.spots else None)
 
     def command(self, move: EuchreMove, view: EuchreState, seat: int, names: Sequence[str]) -> str:
-        match move:
-            case Pass():
-                return "pass"
-            case OrderUp(alone=alone):
-                return "order up alone" if alone else "order up"
-            case CallTrump(suit=suit, alone=alone):
-                return f"call {SUIT_NAMES[suit]}" + (" alone" if alone else "")
-            case Discard(card=c):
-                return f"discard {code(c)}"
-            case PlayCard(card=c):
-                return f"play {code(c)}"
-            case DefendAlone():
-                return "defend alone"
-            case FarmersHand():
-                return "farmer"
+        return kinds.command(move)
 
     def parse(
         self,
@@ -160,55 +139,13 @@ class EuchrePresenter(Presenter[EuchreState, EuchreMove]):
         legal: Sequence[EuchreMove],
         names: Sequence[str],
     ) -> Parsed:
-        move = self._read(said, view, seat, legal)
+        move = _read(said, view.hands[seat], legal)
         if isinstance(move, Wrong | Unknown):
             return move
         reason = self.check(view, seat, move)
         if reason is not None:
             return Wrong(reason, tuple(self.forms(view, seat, legal, names)))
         return Chosen(move)
-
-    def _read(
-        self, said: list[str], view: EuchreState, seat: int, legal: Sequence[EuchreMove]
-    ) -> EuchreMove | Wrong | Unknown:
-        alone = "alone" in said
-        rest = [w for w in said if w not in ("alone", "up", "it", "the", "trump", "a", "card")]
-        head = said[0]
-        if head == "pass":
-            return PASS
-        if head in ("order", "pick", "pickup", "up") or (head == "alone" and not rest):
-            return ORDER_UP[alone] if head != "alone" or ORDER_UP[True] in legal else _alone_hint()
-        if head == "defend":
-            return DEFEND_ALONE
-        if head in ("farmer", "farmers", "farmer's", "exchange"):
-            return FARMERS_HAND
-        if head in ("call", "name") or head in SUIT_WORDS:
-            words = rest[1:] if head in ("call", "name") else rest
-            if len(words) != 1 or words[0] not in SUIT_WORDS:
-                return Wrong("Name a suit: call hearts, call spades alone.", ("call hearts",))
-            return CALL_TRUMP[SUIT_WORDS[words[0]]][alone]
-        verb = head if head in ("play", "discard", "throw") else None
-        args = rest[1:] if verb else rest
-        card = self._card(args[0], view.hands[seat]) if len(args) == 1 else None
-        if card is None and verb is None:
-            close = nearest(head, VERBS)
-            if close:
-                return Wrong(f"{head!r} is not a move. Did you mean {' or '.join(close)}?")
-            return Unknown(head)
-        if card is None:
-            return Wrong(f"Say which card: {verb} JH, or {verb} 2 (its place in your hand).")
-        discarding = verb in ("discard", "throw") or view.phase in (
-            Phase.DEALER_DISCARD,
-            Phase.FARMER_DISCARD,
-        )
-        return DISCARD[card] if discarding else PLAY[card]
-
-    @staticmethod
-    def _card(word: str, hand: Sequence[int]) -> int | None:
-        if word.isdigit() or word.startswith("#"):
-            n = number(word)
-            return hand[n - 1] if n is not None and 1 <= n <= len(hand) else None
-        return parse_code(word)
 
     def render(
         self,
@@ -229,6 +166,97 @@ class EuchrePresenter(Presenter[EuchreState, EuchreMove]):
         selected: int | None,
     ) -> str:
         return draw.render_text(view, seat, spots=spots, names=names)
+
+
+def _read(
+    said: list[str], hand: Sequence[int], legal: Sequence[EuchreMove]
+) -> EuchreMove | Wrong | Unknown:
+    head = said[0]
+    if head == "alone" and len(said) == 1 and ORDER_UP[True] not in legal:
+        return _alone_hint()
+    found = _by_verb(said)
+    if found is not None:
+        kind, rest = found
+        move = _fields(kind, rest, said, head, hand)
+        if isinstance(move, Wrong) or move in legal or not kind.fields:
+            return move
+        # `play 9C` during the dealer's discard: the kind with the same fields that is legal.
+        values = [getattr(move, f.name) for f in kind.fields]
+        twins = [other.make(*values) for other in kinds.TABLE if _same_fields(other, kind)]
+        return next((m for m in twins if m in legal), move)
+    bare = [kind for kind in kinds.TABLE if _first_value(kind, head, hand)]
+    if not bare:
+        close = nearest(head, VERBS)
+        if close:
+            return Wrong(f"{head!r} is not a move. Did you mean {' or '.join(close)}?")
+        return Unknown(head)
+    # A bare card is played, or discarded in a discard phase: whichever is legal,
+    # else whichever kind the seat is asked for, else the later kind (play).
+    listed = {type(m) for m in legal}
+    moves = [_fields(kind, said, said, head, hand) for kind in bare]
+    ranks = [
+        (not isinstance(m, Wrong) and m in legal, kind.cls in listed, i)
+        for i, (kind, m) in enumerate(zip(bare, moves, strict=True))
+    ]
+    return moves[max(range(len(moves)), key=ranks.__getitem__)]
+
+
+def _by_verb(said: list[str]) -> tuple[kinds.MoveKind, list[str]] | None:
+    """The kind whose verb the line starts with (the longest), and the words after it."""
+    best: tuple[kinds.MoveKind, list[str]] | None = None
+    size = 0
+    for kind in kinds.TABLE:
+        for verb in (_verb(kind), *(tuple(w.split()) for w in kind.words)):
+            if len(verb) > size and tuple(said[: len(verb)]) == verb:
+                best, size = (kind, said[len(verb) :]), len(verb)
+    return best
+
+
+def _same_fields(a: kinds.MoveKind, b: kinds.MoveKind) -> bool:
+    return a is not b and [f.kind for f in a.fields] == [f.kind for f in b.fields]
+
+
+def _verb(kind: kinds.MoveKind) -> tuple[str, ...]:
+    return tuple(kind.say.split("{")[0].split("[")[0].split())
+
+
+def _first_value(kind: kinds.MoveKind, word: str, hand: Sequence[int]) -> bool:
+    """Whether `word` is a value of the kind's first field that is not a flag."""
+    named = [f for f in kind.fields if f.kind != kinds.FLAG]
+    if not named:
+        return False
+    if named[0].kind == kinds.SUIT:
+        return word in SUIT_WORDS
+    return _card(word, hand) is not None
+
+
+def _fields(
+    kind: kinds.MoveKind, rest: list[str], said: list[str], verb: str, hand: Sequence[int]
+) -> EuchreMove | Wrong:
+    """The kind's move from the words after its verb: a flag is its name said
+    anywhere in the line, a suit or a card the one word left."""
+    args = [w for w in rest if w not in FILLER]
+    values: list[object] = []
+    for f in kind.fields:
+        if f.kind == kinds.FLAG:
+            values.append(f.name in said)
+        elif f.kind == kinds.SUIT:
+            if len(args) != 1 or args[0] not in SUIT_WORDS:
+                return Wrong("Name a suit: call hearts, call spades alone.", ("call hearts",))
+            values.append(SUIT_WORDS[args[0]])
+        else:
+            card = _card(args[0], hand) if len(args) == 1 else None
+            if card is None:
+                return Wrong(f"Say which card: {verb} JH, or {verb} 2 (its place in your hand).")
+            values.append(card)
+    return kind.make(*values)
+
+
+def _card(word: str, hand: Sequence[int]) -> int | None:
+    if word.isdigit() or word.startswith("#"):
+        n = number(word)
+        return hand[n - 1] if n is not None and 1 <= n <= len(hand) else None
+    return parse_code(word)
 
 
 def _alone_hint() -> Wrong:
