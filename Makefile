@@ -19,8 +19,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	PLGAMES_HTTP__PORT=$${PLGAMES_HTTP__PORT:-0} $(BIN)/plgames serve --state-dir state
 
+# The suite runs on TEST_WORKERS processes (pytest-xdist); tests that announce on
+# mDNS share one worker (their xdist_group), the rest are spread by load.
+TEST_WORKERS ?= 2
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 $(VENV)/.bench-installed: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bluetooth,bench]'

@@ -22,6 +22,9 @@ from frontends.native.lan import LanFrontend, build
 from frontends.native.messages import Start
 
 LOOPBACK = ["127.0.0.1"]
+pytestmark = pytest.mark.xdist_group("mdns")
+"""Tests that announce on loopback share one worker (`make test` runs several):
+these count the services they see."""
 
 
 @pytest.fixture(autouse=True)

@@ -163,6 +163,7 @@ def test_the_commands_hook_into_a_parser() -> None:
     assert parser.parse_args(["discover", "--interface", "127.0.0.1"]).interface == ["127.0.0.1"]
 
 
+@pytest.mark.xdist_group("mdns")
 async def test_discover_lists_tables_with_the_join_command() -> None:
     config = LanConfig(
         interfaces=["127.0.0.1"],
