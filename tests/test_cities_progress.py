@@ -300,6 +300,8 @@ def test_deserter_the_victim_chooses_and_the_player_places_one_as_strong() -> No
     after = apply(after, 0, (PLACE_KNIGHT, 30))
     assert level_at(ck(after), 0, 30) == 3 and ck(after).active[0] == 1 << 30
     assert level_at(ck(after), 1, 44) == 0 and level_at(ck(after), 1, 40) == 1
+    # It was not on the board when the turn began, so it acts from the next turn.
+    refused(after, 0, (MOVE_KNIGHT, 30, 24), "woke this turn")
 
     # With both mighty knights already out, the deserter joins as a basic one.
     st2 = holding(DESERTER)

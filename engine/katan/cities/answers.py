@@ -96,7 +96,7 @@ def lose_city(st: KatanState, seat: int, node: int, ev: Events) -> None:
     else:
         st.points[seat] -= 2
         st.built &= ~bit
-        st.closed &= ~bit
+        st.closed = st.ruleset.closed(st)
         top = st.board.topology
         st.blocked = 0
         for t in range(st.seats):
@@ -197,6 +197,9 @@ class PlaceKnight(_Listed):
     def do(self, st: KatanState, seat: int, chore: Chore, move: Move, ev: Events) -> None:
         if move[0] == PLACE_KNIGHT:
             knights.put(st, seat, move[1], chore[2], bool(chore[3]), ev)
+            if chore[4] < 0:
+                # A recruit was not active when the turn began: it acts from the next.
+                part(st).woke |= 1 << move[1]
             if ev is not None:
                 say(ev, "place_knight", f"Seat {seat} placed a knight at {move[1]}", seat)
         chores.finish(st, ev)
