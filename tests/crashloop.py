@@ -69,8 +69,8 @@ def fixed_port(rng: random.Random) -> int:
 class Figures:
     kills: int = 0
     restarts: list[float] = field(default_factory=list)
-    """Seconds from spawning the daemon to its control socket and every LAN
-    port answering."""
+    """Seconds from spawning the daemon to its control socket, every LAN port
+    and (in the soak) the Telegram frontend answering."""
     lan_acked: int = 0
     admin_acked: int = 0
     telegram_moves: int = 0
@@ -181,6 +181,9 @@ class TelegramPeople:
     async def stop(self) -> None:
         await self.fake.stop()
 
+    def polls(self) -> int:
+        return sum(1 for r in self.fake.requests if r.method == "getUpdates")
+
     async def run(self, sock: Path) -> None:
         """Each person in turn: opens a table in their DM when they sit at none,
         begins it, and then presses a button the bot shows them (mostly on its
@@ -252,7 +255,12 @@ def lan_settings(ports: list[int]) -> dict[str, str]:
     }
 
 
-def ready(sock: Path, proc: subprocess.Popen[bytes], ports: list[int]) -> None:
+def ready(
+    sock: Path, proc: subprocess.Popen[bytes], ports: list[int], people: "TelegramPeople | None"
+) -> None:
+    """Until the daemon serves: its control socket, every LAN port, and (with
+    Telegram people) a long poll of the Bot API from this process."""
+    polls = people.polls() if people is not None else 0
     wait_ready(sock, proc)
     deadline = time.monotonic() + 30
     for port in ports:
@@ -263,6 +271,9 @@ def ready(sock: Path, proc: subprocess.Popen[bytes], ports: list[int]) -> None:
             except OSError:
                 assert time.monotonic() < deadline, f"LAN port {port} never opened"
                 time.sleep(0.02)
+    while people is not None and people.polls() <= polls:
+        assert time.monotonic() < deadline, "the Telegram frontend never polled"
+        time.sleep(0.02)
 
 
 def lan_lost(db: Path, phones: list[Phone]) -> list[str]:
@@ -314,7 +325,7 @@ async def crash_loop(
     proc = start(state, **settings)
     tasks: list[asyncio.Task[None]] = []
     try:
-        await asyncio.to_thread(ready, sock, proc, ports)
+        await asyncio.to_thread(ready, sock, proc, ports, people)
         figures.restarts.append(time.monotonic() - spawned)
         tasks = [asyncio.create_task(p.run(), name=p.device) for p in phones]
         if people is not None:
@@ -330,7 +341,7 @@ async def crash_loop(
             figures.kills += 1
             spawned = time.monotonic()
             proc = start(state, **settings)
-            await asyncio.to_thread(ready, sock, proc, ports)
+            await asyncio.to_thread(ready, sock, proc, ports, people)
             figures.restarts.append(time.monotonic() - spawned)
             figures.versions_shown += sum(len(s.digests) for s in seen.values())
             try:

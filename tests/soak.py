@@ -67,7 +67,7 @@ def main() -> int:
             kills=10**9,
             seconds=args.minutes * 60,
             telegram=args.telegram,
-            play=(0.5, 4.0),  # long enough for chat people to answer a panel or two
+            play=(1.0, 6.0),  # long enough for chat people to answer a panel or two
         )
     )  # on a failure the directory stays, with the daemon's log, for a look
     table = summary(figures, args.minutes, args.telegram)
