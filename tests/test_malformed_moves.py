@@ -20,7 +20,7 @@ from engine.registry import get_game
 from engine.sequence.moves import Move as SequenceMove
 
 EXAMPLES = settings(
-    max_examples=300,
+    max_examples=200,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     derandomize=True,
