@@ -187,6 +187,19 @@ class Game(ABC, Generic[S, M, V]):
     def apply_legal(self, state: S, seat: int, move: M) -> Transition[S]:
         """Apply a move already known to be legal (self-play and search use this)."""
 
+    def timeout_move(self, state: S, seat: int) -> M | None:
+        """What `seat` does when its turn timer runs out under the `pass`
+        policy: the game's own pass, decline or stop, if one is legal now.
+        None (the default) where there is none; then the daemon's AI moves."""
+        return None
+
+    def expiry_move(self, state: S, seat: int) -> M | None:
+        """The answer a request waiting on `seat` expires with under any timer
+        policy (RULINGS 6: an unanswered trade offer is declined), or None
+        (the default) when the seat is simply on turn. The engine stays free
+        of time: the daemon decides when; this says only what silence means."""
+        return None
+
     def can_advance(self, state: S) -> bool:
         """True when the host must step the game on with no move (a new deal)."""
         return False

@@ -17,7 +17,6 @@ from engine.katan.view import view_legal_moves
 from engine.protocol import Game, TableConfig
 from engine.sequence.game import SEQUENCE
 from renderers import euchre, katan, sequence
-from renderers.spots import euchre_spots, katan_spots, sequence_spots
 
 MAX_GAMES = 12
 """`make bench` asks for hundreds of games for strength figures; a dozen games
@@ -51,7 +50,7 @@ def _jobs(games: int) -> dict[str, list[Callable[[], bytes]]]:
     for seed in range(min(games, MAX_GAMES)):
         for sq in _positions(SEQUENCE, TableConfig(game="sequence", seed=seed), "normal"):
             view = SEQUENCE.view_for(sq, sq.turn)
-            cells = sequence_spots(SEQUENCE.legal_moves(sq, sq.turn))
+            cells = sequence.sequence_spots(SEQUENCE.legal_moves(sq, sq.turn))
             add("sequence_board", partial(sequence.render_png, view, None, cache=None))
             add(
                 "sequence_overlay",
@@ -59,12 +58,12 @@ def _jobs(games: int) -> dict[str, list[Callable[[], bytes]]]:
             )
         for eu in _positions(EUCHRE, TableConfig(game="euchre", seed=seed), "normal"):
             table = EUCHRE.view_for(eu, eu.turn)
-            cards = euchre_spots(EUCHRE.legal_moves(eu, eu.turn), table.hands[eu.turn])
+            cards = euchre.euchre_spots(EUCHRE.legal_moves(eu, eu.turn), table.hands[eu.turn])
             add("euchre_table", partial(euchre.render_png, table, eu.turn, spots=cards, cache=None))
         for ka in _positions(KATAN, TableConfig(game="katan", seed=seed), "builder"):
             add("katan_board", partial(katan.render_png, KATAN.view_for(ka, None), cache=None))
             private = KATAN.view_for(ka, ka.current)
-            roads = katan_spots(view_legal_moves(private, ka.current), "road")
+            roads = katan.katan_spots(view_legal_moves(private, ka.current), "road")
             add("katan_overlay", partial(katan.render_png, private, spots=roads, cache=None))
     return jobs
 

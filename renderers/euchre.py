@@ -13,12 +13,12 @@ from typing import Final
 from PIL import Image
 
 from engine.cards import Card, Suit, label
-from engine.euchre.moves import EuchreMove
+from engine.euchre.moves import Discard, EuchreMove, PlayCard
 from engine.euchre.state import EuchreState, Phase
 from renderers import pieces, style
 from renderers.cache import PNG_CACHE, PngCache
 from renderers.draw import Box, Canvas, Point, encode_png
-from renderers.spots import Spots
+from renderers.spots import Spots, number_spots
 from renderers.style import TEAM_STYLES
 from renderers.words import plural, seat_names
 
@@ -434,3 +434,13 @@ def text(s: EuchreScene) -> str:
     if s.spots:
         lines.append("Choices: " + " ".join(f"{n}={label(c)}" for n, c in s.spots) + ".")
     return "\n".join(lines)
+
+
+def euchre_spots(legal: Sequence[EuchreMove], hand: Sequence[Card]) -> Spots[EuchreMove]:
+    """Cards in `hand` the seat may play or discard now, numbered by position in
+    the hand (1 at the left, as drawn). Bids are menu choices, not spots."""
+
+    def card_of(move: EuchreMove) -> int | None:
+        return move.card if isinstance(move, Discard | PlayCard) else None
+
+    return number_spots("card", legal, card_of, lambda c: list(hand).index(c) + 1)

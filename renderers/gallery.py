@@ -19,7 +19,6 @@ from engine.protocol import Game, TableConfig
 from engine.sequence.game import SEQUENCE
 from renderers import euchre, katan, sequence
 from renderers.katan.places import kind_spots
-from renderers.spots import euchre_spots, katan_spots, sequence_spots
 
 NAMES = ("Ana", "Bo", "Cy", "Dee")
 
@@ -127,7 +126,7 @@ def _sequence_images() -> dict[str, tuple[str, bytes, str]]:
     )
     seat = sq.turn
     view = SEQUENCE.view_for(sq, seat)
-    spots = sequence_spots(SEQUENCE.legal_moves(sq, seat))
+    spots = sequence.sequence_spots(SEQUENCE.legal_moves(sq, seat))
     out["sequence-overlay.png"] = (
         CAPTIONS["sequence-overlay.png"],
         sequence.render_png(view, seat, spots=spots, names=NAMES, cache=None),
@@ -139,7 +138,7 @@ def _sequence_images() -> dict[str, tuple[str, bytes, str]]:
     view = SEQUENCE.view_for(sq3, seat)
     legal = SEQUENCE.legal_moves(sq3, seat)
     picked = next(m.card for m in legal if m.kind == "place")
-    spots = sequence_spots(legal, picked)
+    spots = sequence.sequence_spots(legal, picked)
     out["sequence-classic-picked-card.png"] = (
         CAPTIONS["sequence-classic-picked-card.png"],
         sequence.render_png(view, seat, spots=spots, selected=picked, names=NAMES, cache=None),
@@ -165,7 +164,7 @@ def _euchre_images() -> dict[str, tuple[str, bytes, str]]:
     seat = EUCHRE.to_move(playing)
     assert seat is not None
     view = EUCHRE.view_for(playing, seat)
-    spots = euchre_spots(EUCHRE.legal_moves(playing, seat), view.hands[seat])
+    spots = euchre.euchre_spots(EUCHRE.legal_moves(playing, seat), view.hands[seat])
     out["euchre-play.png"] = (
         CAPTIONS["euchre-play.png"],
         euchre.render_png(view, seat, spots=spots, names=NAMES, cache=None),
@@ -191,7 +190,7 @@ def _katan_images() -> dict[str, tuple[str, bytes, str]]:
         katan.render_text(public, names=NAMES),
     )
     setup = KATAN.view_for(KATAN.initial_state(TableConfig(game="katan", seed=5)), 0)
-    spots = katan_spots(view_legal_moves(setup, 0), "settlement")
+    spots = katan.katan_spots(view_legal_moves(setup, 0), "settlement")
     out["katan-settlement-overlay.png"] = (
         CAPTIONS["katan-settlement-overlay.png"],
         katan.render_png(setup, spots=spots, names=NAMES, cache=None),
@@ -206,7 +205,7 @@ def _katan_images() -> dict[str, tuple[str, bytes, str]]:
     seat = KATAN.to_move(robbing)
     assert seat is not None
     view = KATAN.view_for(robbing, seat)
-    spots = katan_spots(view_legal_moves(view, seat), "robber")
+    spots = katan.katan_spots(view_legal_moves(view, seat), "robber")
     out["katan-robber-overlay.png"] = (
         CAPTIONS["katan-robber-overlay.png"],
         katan.render_png(view, spots=spots, names=NAMES, cache=None),

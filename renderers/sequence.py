@@ -19,7 +19,7 @@ from engine.sequence.state import Phase, SequenceState
 from renderers import pieces, style
 from renderers.cache import PNG_CACHE, PngCache
 from renderers.draw import Box, Canvas, Point, encode_png
-from renderers.spots import Spots
+from renderers.spots import Spots, number_spots
 from renderers.style import TEAM_STYLES
 from renderers.words import plural, seat_names
 
@@ -379,3 +379,18 @@ def _cell_text(s: SequenceScene, cell: int, card: int) -> str:
     if cell == s.last_cell:
         flag += "!"
     return TEAM_STYLES[team].letter + flag
+
+
+def sequence_spots(legal: Sequence[Move], card: Card | None = None) -> Spots[Move]:
+    """Squares a chip may go on or come off, numbered by cell id. With `card`,
+    only that card's squares: the overlay after a person picked a card.
+
+    Exchanging a dead card targets no square and is left to the menu.
+    """
+
+    def cell_of(move: Move) -> int | None:
+        if move.cell is None or (card is not None and move.card != card):
+            return None
+        return move.cell
+
+    return number_spots("cell", legal, cell_of, lambda cell: cell)

@@ -13,17 +13,16 @@ game, in the text rendering and in the engine's move labels, and a number read
 off an older image is either still that place or refused with a reason, never
 silently another place. Euchre cards have no id: their number is the card's
 position in the hand, 1 at the left.
+
+This module is the numbering every game shares; each game's renderer says
+which of its moves point at which places (`renderers.sequence.sequence_spots`,
+`renderers.euchre.euchre_spots`, `renderers.katan.katan_spots`), so a new game
+adds its spots beside its pictures and nothing here.
 """
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final, Generic, TypeVar
-
-from engine.cards import Card
-from engine.euchre.moves import Discard, EuchreMove, PlayCard
-from engine.katan.moves import BUILD_CITY, BUILD_ROAD, BUILD_SETTLEMENT, MOVE_ROBBER
-from engine.katan.moves import Move as KatanMove
-from engine.sequence.moves import Move as SequenceMove
+from typing import Generic, TypeVar
 
 M = TypeVar("M")
 
@@ -81,47 +80,3 @@ def number_spots(
         key=lambda s: s.number,
     )
     return Spots(kind, tuple(spots))
-
-
-def sequence_spots(legal: Sequence[SequenceMove], card: Card | None = None) -> Spots[SequenceMove]:
-    """Squares a chip may go on or come off, numbered by cell id. With `card`,
-    only that card's squares: the overlay after a person picked a card.
-
-    Exchanging a dead card targets no square and is left to the menu.
-    """
-
-    def cell_of(move: SequenceMove) -> int | None:
-        if move.cell is None or (card is not None and move.card != card):
-            return None
-        return move.cell
-
-    return number_spots("cell", legal, cell_of, lambda cell: cell)
-
-
-def euchre_spots(legal: Sequence[EuchreMove], hand: Sequence[Card]) -> Spots[EuchreMove]:
-    """Cards in `hand` the seat may play or discard now, numbered by position in
-    the hand (1 at the left, as drawn). Bids are menu choices, not spots."""
-
-    def card_of(move: EuchreMove) -> int | None:
-        return move.card if isinstance(move, Discard | PlayCard) else None
-
-    return number_spots("card", legal, card_of, lambda c: list(hand).index(c) + 1)
-
-
-KATAN_ACTIONS: Final = {
-    "road": (BUILD_ROAD, "edge"),
-    "settlement": (BUILD_SETTLEMENT, "crossing"),
-    "city": (BUILD_CITY, "crossing"),
-    "robber": (MOVE_ROBBER, "hex"),
-}
-"""The Katan choices made by pointing at the island, and what they point at."""
-
-
-def katan_spots(legal: Sequence[KatanMove], action: str) -> Spots[KatanMove]:
-    """The places `action` ("road", "settlement", "city", "robber") may go now,
-    numbered by edge, crossing or hex id, as the move labels name them ("build
-    road 12"). A robber's hex carries one move per seat it could rob."""
-    kind, place = KATAN_ACTIONS[action]
-    return number_spots(
-        place, legal, lambda move: move[1] if move[0] == kind else None, lambda p: p
-    )

@@ -28,7 +28,6 @@ from frontends.chat.tokens import TokenCodec
 from renderers import euchre as euchre_draw
 from renderers import katan as katan_draw
 from renderers import sequence as sequence_draw
-from renderers.spots import euchre_spots, katan_spots, sequence_spots
 
 CODEC = TokenCodec(b"t" * 32)
 PROFILES = (PLAIN, DISCORD, TELEGRAM)
@@ -187,11 +186,11 @@ def test_menu_numbers_are_the_overlay_numbers(game_id: str) -> None:
                 action = {"edge": "road", "hex": "robber"}.get(node.spots.kind)
                 if action is None:
                     action = "city" if path and path[-1] == "ct" else "settlement"
-                assert node.spots == katan_spots(legal, action)
+                assert node.spots == katan_draw.katan_spots(legal, action)
             elif game_id == "euchre":
-                assert node.spots == euchre_spots(legal, view.hands[seat])
+                assert node.spots == euchre_draw.euchre_spots(legal, view.hands[seat])
             else:
-                assert node.spots == sequence_spots(legal, node.selected)
+                assert node.spots == sequence_draw.sequence_spots(legal, node.selected)
             numbers = {
                 c.number for c in node.children if isinstance(c, Leaf) and c.number is not None
             }

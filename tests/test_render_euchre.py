@@ -21,7 +21,7 @@ from engine.protocol import TableConfig
 from engine.registry import get_game
 from renderers import euchre as render
 from renderers import style
-from renderers.spots import euchre_spots
+from renderers.euchre import euchre_spots
 
 GAME = get_game("euchre")
 SEED = 1786000000123

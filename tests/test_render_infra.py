@@ -15,7 +15,8 @@ from engine.sequence.moves import Move
 from renderers import bench, draw
 from renderers.cache import PngCache
 from renderers.draw import Canvas, FontMissing, encode_png
-from renderers.spots import euchre_spots, sequence_spots
+from renderers.euchre import euchre_spots
+from renderers.sequence import sequence_spots
 from renderers.style import TEAM_STYLES
 
 

@@ -15,7 +15,7 @@ from engine.katan.view import KatanView, view_legal_moves
 from engine.protocol import TableConfig
 from renderers import katan as render
 from renderers import style
-from renderers.spots import katan_spots
+from renderers.katan import katan_spots
 
 NAMES = ["Ana", "Bo", "Cy", "Dee"]
 

@@ -15,7 +15,7 @@ from engine.sequence.state import SequenceState
 from renderers import sequence as render
 from renderers import style
 from renderers.cache import PngCache
-from renderers.spots import sequence_spots
+from renderers.sequence import sequence_spots
 from renderers.style import TEAM_STYLES
 
 GAME = get_game("sequence")

@@ -1,7 +1,11 @@
 """The terminal's text pictures, drawn from the wire JSON as a phone receives it."""
 
+import pytest
+
 from engine.protocol import TableConfig
-from engine.registry import get_game
+from engine.registry import game_ids, get_game
+from frontends.terminal import pictures
+from frontends.terminal.pictures import generic, picture_for
 from frontends.terminal.render import is_over, render
 
 
@@ -35,3 +39,24 @@ def test_katan_lists_seats_hand_and_board() -> None:
 def test_the_end_is_the_final_phase_of_each_game() -> None:
     assert is_over('{"phase":"GAME_OVER"}') and is_over('{"phase":"over"}')
     assert not is_over('{"phase":"PLAYING"}') and not is_over("not json")
+
+
+def test_every_registered_game_has_a_picture_and_a_strangers_game_a_summary() -> None:
+    for game_id in game_ids():
+        assert picture_for(game_id) is not generic
+        assert render(game_id, view_json(game_id, 0), 0)
+    text = render("chess", '{"phase":"move","turn":3,"seed":9,"log":["e4"]}', 1)
+    assert text.startswith("seat 1: phase move, turn 3") and "seed" not in text
+    assert "  | e4" in text
+
+
+def test_a_registered_game_without_a_picture_module_is_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(pictures, "game_ids", lambda: ("katan", "go"))
+    pictures.picture_for.cache_clear()
+    try:
+        with pytest.raises(pictures.NoPicture, match=r"frontends\.terminal\.pictures\.go"):
+            pictures.picture_for("go")
+    finally:
+        pictures.picture_for.cache_clear()

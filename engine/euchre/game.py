@@ -7,7 +7,7 @@ from engine.errors import BadOptions, IllegalMove
 from engine.euchre import rules, wire
 from engine.euchre.ai import THRESHOLDS, EuchreAi
 from engine.euchre.kinds import is_move, move_label
-from engine.euchre.moves import EuchreMove
+from engine.euchre.moves import PASS, EuchreMove
 from engine.euchre.options import EuchreOptions, app_incompatibility
 from engine.euchre.state import EuchreState, Phase
 from engine.jsonwire import dumps
@@ -79,6 +79,11 @@ class Euchre(Game[EuchreState, EuchreMove, EuchreState]):
     ) -> Transition[EuchreState]:
         new, events = rules.apply(state, seat, move)
         return Transition(new, tuple(events))
+
+    def timeout_move(self, state: EuchreState, seat: int) -> EuchreMove | None:
+        """Pass: bidding, and declining defend-alone or farmer's hand. Playing
+        or discarding a card has no pass (the AI plays)."""
+        return PASS if PASS in rules.legal_moves(state, seat) else None
 
     def can_advance(self, state: EuchreState) -> bool:
         return state.phase == Phase.HAND_OVER

@@ -8,7 +8,7 @@ from engine.katan.ai import KatanPlayer
 from engine.katan.builder import BuilderPlayer
 from engine.katan.cities.baseline import AppPlayer
 from engine.katan.kinds import fit, label
-from engine.katan.moves import Move
+from engine.katan.moves import M_DECLINE, M_DISMISS, M_END, M_STOP_ROADS, Move
 from engine.katan.options import SEAT_COUNTS, KatanOptions
 from engine.katan.rulesets import ruleset
 from engine.katan.state import OVER, KatanState, new_state, total_points
@@ -83,6 +83,20 @@ class KatanGame(Game[KatanState, Move, KatanView]):
         events: list[Event] = []
         rules.step(new, seat, move, events)
         return Transition(new, tuple(events))
+
+    def timeout_move(self, state: KatanState, seat: int) -> Move | None:
+        """Stop placing free roads, else end the turn; where neither is legal
+        (the roll, a discard, the robber) the AI moves."""
+        legal = rules.legal_moves(state, seat)
+        return next((m for m in (M_STOP_ROADS, M_END) if m in legal), None)
+
+    def expiry_move(self, state: KatanState, seat: int) -> Move | None:
+        """An unanswered offer is declined, unanswered counter-offers are
+        dismissed (RULINGS 6): letting the AI answer could trade away an
+        absent person's cards. Declining is legal only for the seat asked,
+        dismissing only for the offerer choosing among counters."""
+        legal = rules.legal_moves(state, seat)
+        return next((m for m in (M_DECLINE, M_DISMISS) if m in legal), None)
 
     def is_finished(self, state: KatanState) -> bool:
         return state.phase == OVER

@@ -12,8 +12,9 @@ order), `transcript` (the text), `phrases` (words both share) and `places`
 """
 
 from collections.abc import Sequence
+from typing import Final
 
-from engine.katan.moves import Move
+from engine.katan.moves import BUILD_CITY, BUILD_ROAD, BUILD_SETTLEMENT, MOVE_ROBBER, Move
 from engine.katan.view import KatanView
 from renderers.cache import PNG_CACHE, PngCache
 from renderers.katan.geometry import (
@@ -59,6 +60,7 @@ from renderers.katan.palette import (
     TRACK_FILL,
 )
 from renderers.katan.panel import track_pip
+from renderers.katan.places import kind_spots
 from renderers.katan.transcript import text
 from renderers.spots import Spots
 
@@ -91,6 +93,7 @@ __all__ = [
     "event_die_box",
     "halo_probe",
     "hand_card_box",
+    "katan_spots",
     "knight_probe",
     "layout",
     "marker_centre",
@@ -132,3 +135,19 @@ def render_text(
     names: Sequence[str] | None = None,
 ) -> str:
     return text(scene(view, spots=spots, names=names))
+
+
+ACTIONS: Final = {
+    "road": BUILD_ROAD,
+    "settlement": BUILD_SETTLEMENT,
+    "city": BUILD_CITY,
+    "robber": MOVE_ROBBER,
+}
+"""The base game's choices made by pointing at the island."""
+
+
+def katan_spots(legal: Sequence[Move], action: str) -> Spots[Move]:
+    """The places `action` ("road", "settlement", "city", "robber") may go now,
+    numbered by edge, crossing or hex id, as the move labels name them ("build
+    road 12"). A robber's hex carries one move per seat it could rob."""
+    return kind_spots(legal, ACTIONS[action])

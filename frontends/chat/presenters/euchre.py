@@ -19,7 +19,8 @@ from frontends.chat.grammar import Chosen, Parsed, Unknown, Wrong, nearest, numb
 from frontends.chat.menus import Leaf, Node
 from frontends.chat.presenters.base import Presenter
 from renderers import euchre as draw
-from renderers.spots import Spots, euchre_spots
+from renderers.euchre import euchre_spots
+from renderers.spots import Spots
 
 SUIT_WORDS: Final = {
     "clubs": Suit.CLUBS,

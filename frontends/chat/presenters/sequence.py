@@ -13,7 +13,8 @@ from frontends.chat.grammar import Chosen, Opened, Parsed, Unknown, Wrong, neare
 from frontends.chat.menus import Entry, Leaf, Node
 from frontends.chat.presenters.base import Presenter
 from renderers import sequence as draw
-from renderers.spots import Spots, sequence_spots
+from renderers.sequence import sequence_spots
+from renderers.spots import Spots
 
 VERBS: Final = ("play", "remove", "exchange")
 ALIASES: Final = {

@@ -1,5 +1,5 @@
 """Katan's menu tree: one root per phase, a menu per kind of action below it,
-spots numbered by their engine ids (`renderers.spots.katan_spots`)."""
+spots numbered by their engine ids (`renderers.katan.katan_spots`)."""
 
 from collections.abc import Sequence
 
@@ -47,7 +47,7 @@ from engine.katan.trading import counter_gives, counter_wants
 from frontends.chat.compose import Draft
 from frontends.chat.menus import Compose, Entry, Leaf, Node
 from frontends.chat.presenters.katan.words import cards_text
-from renderers.spots import katan_spots
+from renderers.katan import katan_spots
 
 PIECE_KEYS = {"road": "rd", "settlement": "st", "city": "ct"}
 
