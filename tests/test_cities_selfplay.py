@@ -62,11 +62,11 @@ def ledger(st: KatanState) -> list[str]:
     """The per-move invariants, cheaply: every card conserved, pieces within
     their limits, points equal to what the board and the awards say."""
     out: list[str] = []
-    h, w = st.hands, st.width
-    counts = tuple(sum(h[r::w]) + st.bank[r] for r in range(w))
+    h, w, bank = st.hands, st.width, st.bank
+    counts = tuple([sum(h[r::w]) + bank[r] for r in range(w)])
     if counts != CARDS_START:
         out.append(f"cards {counts} (bank + hands), not {CARDS_START}")
-    if min(h) < 0 or min(st.bank) < 0:
+    if min(h) < 0 or min(bank) < 0:
         out.append("a negative card count")
     ck: CitiesPart = st.ck
     progress = sum(map(len, ck.decks)) + sum(map(len, ck.progress)) + sum(ck.face_up)
@@ -74,21 +74,19 @@ def ledger(st: KatanState) -> list[str]:
         out.append(f"{progress} progress cards, not {PROGRESS_TOTAL}")
     if max(map(len, ck.progress)) > PROGRESS_HAND and not any(c[0] == GIVE_BACK for c in st.chores):
         out.append("a hand of five progress cards with none being given back")
-    if max(k.bit_count() for k in ck.knights) > KNIGHTS_PER_LEVEL:
-        out.append("more than two knights of one strength")
+    bits = int.bit_count
+    if (
+        max(map(bits, ck.knights)) > KNIGHTS_PER_LEVEL
+        or max(map(bits, st.roads)) > ROAD_PIECES
+        or max(map(bits, st.towns)) > SETTLEMENT_PIECES
+        or max(map(bits, st.cities)) > CITY_PIECES
+        or max(map(bits, ck.walls)) > WALL_PIECES
+        or any(walls & ~cities for walls, cities in zip(ck.walls, st.cities, strict=True))
+    ):
+        out.append("pieces beyond their limits (or a wall off its city)")
     for t in range(st.seats):
-        if (
-            st.roads[t].bit_count() > ROAD_PIECES
-            or st.towns[t].bit_count() > SETTLEMENT_PIECES
-            or st.cities[t].bit_count() > CITY_PIECES
-            or ck.walls[t].bit_count() > WALL_PIECES
-            or ck.walls[t] & ~st.cities[t]
-        ):
-            out.append(f"seat {t}'s pieces are beyond their limits")
         if st.points[t] != points_from_scratch(st, t):
-            out.append(
-                f"seat {t}: points {st.points[t]}, from scratch {points_from_scratch(st, t)}"
-            )
+            out.append(f"seat {t}: points {st.points[t]}, not {points_from_scratch(st, t)}")
     return out
 
 
@@ -179,3 +177,20 @@ def test_a_hundred_ai_games_play_every_progress_card() -> None:
         finished(st, index)
     missing = [PROGRESS_NAMES[c] for c in range(PROGRESS_KINDS) if not played[c]]
     assert not missing, missing
+
+
+def test_the_per_move_ledger_sees_what_it_checks() -> None:
+    st = KATAN.initial_state(config(1))
+    assert ledger(st) == []
+    lost = st.copy()
+    lost.bank[6] -= 1
+    assert ledger(lost) == [f"cards {(19,) * 5 + (12, 11, 12)} (bank + hands), not {CARDS_START}"]
+    extra = st.copy()
+    extra.ck.progress[1] = (0,)
+    assert ledger(extra) == [f"{PROGRESS_TOTAL + 1} progress cards, not {PROGRESS_TOTAL}"]
+    point = st.copy()
+    point.points[2] += 1
+    assert ledger(point) == ["seat 2: points 1, not 0"]
+    crowded = st.copy()
+    crowded.ck.knights[0] = 0b111
+    assert ledger(crowded) == ["pieces beyond their limits (or a wall off its city)"]
