@@ -1,13 +1,17 @@
 """The `plgames` command: one entry point with a subcommand per task.
 
 `serve` runs the daemon; `tables` and `table ...` are admin commands that talk
-to the running daemon over its control socket.
+to the running daemon over its control socket. Other packages add their own
+subcommands as `plgames.commands` entry points (the terminal client's
+`discover`, `join` and `play`, declared in pyproject.toml), so the daemon
+never imports a frontend: the dependency runs frontends → daemon → engine.
 """
 
 import argparse
 import json
 import sys
 from collections.abc import Sequence
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +20,10 @@ from engine.errors import EngineError
 from engine.protocol import TableConfig
 from engine.registry import game_ids, get_game
 from engine.selfplay import play
-from frontends.terminal.commands import register as register_terminal
+
+COMMANDS = "plgames.commands"
+"""The entry-point group of subcommands: each names a function that is given
+the parser's subcommands to add its own to."""
 
 
 def _watch(args: argparse.Namespace) -> int:
@@ -248,7 +255,8 @@ def build_parser() -> argparse.ArgumentParser:
     move.add_argument("code")
     move.add_argument("move")
     move.set_defaults(func=_simple("move", "code", "user", "move"))
-    register_terminal(sub)
+    for found in sorted(entry_points(group=COMMANDS), key=lambda e: e.name):
+        found.load()(sub)
     return parser
 
 

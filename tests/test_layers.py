@@ -1,8 +1,13 @@
 """Adding a game touches one registry: every layer finds a registered game's
 presenter, renderer spots and terminal picture by its id alone, says clearly
-when one is missing, and asks the game itself what a timeout means."""
+when one is missing, and asks the game itself what a timeout means. And the
+daemon's command line takes the terminal's subcommands as plugins, importing
+no frontend itself."""
 
 import importlib
+import subprocess
+import sys
+from importlib.metadata import entry_points
 from types import SimpleNamespace
 from typing import Any
 
@@ -78,3 +83,29 @@ def test_a_named_move_is_used_only_while_it_is_legal() -> None:
     st = blank()
     game: Any = Stale()
     assert pass_move(game, st, 0) is None and expiry_move(game, st, 0) is None
+
+
+# ---- the dependency direction: frontends -> daemon -> engine -------------------------------
+
+
+def test_importing_the_daemons_cli_imports_no_frontend() -> None:
+    probe = (
+        "import sys, daemon.cli; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'frontends'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_the_terminal_subcommands_come_as_entry_points_and_help_lists_them() -> None:
+    from daemon.cli import COMMANDS, build_parser
+
+    found = {e.name: e.value for e in entry_points(group=COMMANDS)}
+    assert found == {"terminal": "frontends.terminal.commands:register"}
+    parser = build_parser()
+    shown = parser.format_help()
+    for command in ("watch", "serve", "tables", "table", "discover", "join", "play"):
+        assert command in shown.split("{", 1)[1].split("}", 1)[0].split(",")
+    assert parser.parse_args(["join", "127.0.0.1:4000"]).target == "127.0.0.1:4000"
