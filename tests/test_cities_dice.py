@@ -3,6 +3,7 @@
 from cities_support import (
     DESERT,
     FOREST_4,
+    HILLS_3,
     ON_FIELDS_3,
     ON_FOREST_4,
     ON_HILLS_3,
@@ -380,3 +381,20 @@ def test_the_aqueduct_and_robber_hex() -> None:
     ck_crafted.levels(st, 0, science=3)
     after, _ = rolled(st, 2, 2, SHIP)
     assert hand(after, 0) == cards() and [c[:2] for c in after.chores] == [(13, 0)]
+
+
+def test_a_seven_on_the_attack_roll_counts_walls_after_the_loss_then_moves_the_robber() -> None:
+    st = near(blank())
+    crafted.city(st, 1, ON_HILLS_3, ON_FIELDS_3)
+    ck_crafted.wall(st, 1, ON_HILLS_3, ON_FIELDS_3)
+    crafted.give(st, 1, cloth=10)  # within 7 + 4, but not within 7 + 2
+    after, _ = rolled(st, 3, 4, SHIP)
+    assert [c[:2] for c in after.chores] == [(1, 1), (15, -1)]
+    after = apply(after, 1, (LOSE_CITY, ON_HILLS_3))
+    assert ck(after).walls[1] == 1 << ON_FIELDS_3
+    assert [c[:3] for c in after.chores] == [(0, 1, 5)]
+    after = apply(after, 1, (DISCARD, 0, 0, 0, 0, 0, 5, 0, 0))
+    # The attack woke the robber, so this very seven moves it; it robs commodities too.
+    assert after.phase == ROBBER
+    after = apply(after, 0, (MOVE_ROBBER, HILLS_3, 1))
+    assert hand(after, 0) == cards(cloth=1) and hand(after, 1) == cards(cloth=4)
