@@ -465,7 +465,7 @@ def _bank_words(reading: Reading, ctx: Context) -> str | None:
     if reading.kind.code != mv.BANK_TRADE:
         return None
     if reading.error is not None and reading.error_field is not None:
-        if not reading.error.startswith("Name one kind"):
+        if not reading.error.startswith(w.ONE_KIND):
             return None
         return (
             "A bank trade is one kind for one card: trade 4 wool for 1 ore. "

@@ -122,6 +122,7 @@ Value = int | tuple[int, ...]
 Read = Value | Missing | str
 """A value, MISSING, or what is wrong (a sentence)."""
 
+ONE_KIND: Final = "Name one kind of card there"
 SINGLE_WORD: Final = frozenset({k.EDGE, k.CROSSING, k.HEX, k.DIE, k.TRACK})
 """Field kinds whose value is one word, so a slot of this kind needs no
 template word after it to know where it ends."""
@@ -154,7 +155,7 @@ def read_card(kind: str, said: Sequence[str], width: int) -> tuple[int, int] | M
     if not named:
         return MISSING
     if len(named) > 1:
-        return "Name one kind of card there, not " + cards_text(counts) + "."
+        return f"{ONE_KIND}, not {cards_text(counts)}."
     r = named[0]
     if kind == k.RESOURCE and r >= RESOURCES:
         return f"{CARD_NAMES[r]} is a commodity; name a resource."
