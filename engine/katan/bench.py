@@ -250,12 +250,16 @@ def run_cities(games: int) -> dict[str, float]:
 
 
 def _interval(who: str, rate: float, games: int, against: str) -> None:
-    half = 1.96 * math.sqrt(rate * (1 - rate) / games)
-    low = rate - half
+    """Print a win rate with its 95% Wilson interval (sound at 0% and 100% too)."""
+    z = 1.96
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
+    half /= 1 + z * z / games
+    low, high = centre - half, centre + half
     verdict = "above parity" if low > 0.25 else "NOT clearly above parity"
     print(
         f"  {who} wins {rate:.1%} of {games} games against {against}, {verdict} "
-        f"(25%; 95% interval {low:.1%}\u2013{min(1.0, rate + half):.1%})",
+        f"(25%; 95% interval {low:.1%}\u2013{high:.1%})",
         flush=True,
     )
 

@@ -191,9 +191,11 @@ def goals(st: KatanState, seat: int) -> list[Goal]:
             if value:
                 out.append((improve_cost(st, seat, track), min(1.0, 0.35 * value)))
     ck = part(st)
+    asleep = knights_of(ck, seat) & ~ck.active[seat]
     if defence_need(st, seat, window(st, seat)):
-        asleep = knights_of(ck, seat) & ~ck.active[seat]
         out.append((ACTIVATE if asleep else KNIGHT, 0.9))
+    elif asleep and defence_need(st, seat, window(st, seat) + st.seats):
+        out.append((ACTIVATE, 0.6))
     elif potential(ck, seat) < 2:
         out.append((KNIGHT, 0.6))
     if part(st).walls[seat].bit_count() < WALL_PIECES and st.cities[seat] & ~part(st).walls[seat]:
