@@ -115,15 +115,17 @@ class Limits:
     """Telegram's flood limits as token buckets over the requests that name a
     chat (the model python-telegram-bot's `AIORateLimiter` keeps to): `overall`
     per `overall_period` seconds for the bot, `group` per `group_period` in
-    each group. Real Telegram publishes only "about" these figures, so a request
-    is let through if a token comes free within `grace` seconds: a bot that
-    paces itself exactly sees its requests arrive a little out of step."""
+    each group. Real Telegram publishes only "about" these figures, and a bot
+    that paces itself exactly sees its requests arrive a little out of step, so
+    a bucket may be overdrawn by one token and `grace` seconds' worth more.
+    `clock` measures the refill (a test may stop it)."""
 
     overall: int = 30
     overall_period: float = 1.0
     group: int = 20
     group_period: float = 60.0
     grace: float = 0.25
+    clock: Callable[[], float] = time.monotonic
 
 
 class Bucket:
@@ -133,11 +135,12 @@ class Bucket:
         self.size, self.rate = size, size / period
         self.level, self.at = float(size), now
 
-    def wait(self, now: float) -> float:
-        """Seconds until a token is free (0: take it now)."""
+    def wait(self, now: float, grace: float) -> float:
+        """Seconds until a token may be taken (0: now), overdrawing by at most
+        one token and `grace` seconds' worth."""
         self.level = min(self.size, self.level + (now - self.at) * self.rate)
         self.at = now
-        return 0.0 if self.level >= 1 else (1 - self.level) / self.rate
+        return max(0.0, -self.level / self.rate - grace)
 
     def take(self) -> None:
         self.level -= 1
@@ -689,11 +692,12 @@ class FakeTelegram:
         chat = record.chat_id
         if self.limits is None or chat is None:
             return
-        limits, now = self.limits, time.monotonic()
+        limits = self.limits
+        now = limits.clock()
         buckets = [self._bucket(None, limits.overall, limits.overall_period, now)]
         if chat < 0:
             buckets.append(self._bucket(chat, limits.group, limits.group_period, now))
-        wait = max(bucket.wait(now) for bucket in buckets) - limits.grace
+        wait = max(bucket.wait(now, limits.grace) for bucket in buckets)
         if wait > 0:
             record.fault = "limit"
             after = max(1, math.ceil(wait))
