@@ -71,6 +71,7 @@ def test_options_defaults_and_refusals() -> None:
     assert options.model_dump() == {
         "players": None,
         "expansions": (),
+        "map": None,
         "points_to_win": 10,
         "award_points": 2,
     }

@@ -105,6 +105,11 @@ def step(st: KatanState, seat: int, move: Move, ev: Events) -> None:
 
 def _buy(st: KatanState, seat: int, move: Move, ev: Events) -> None:
     spend(st, seat, DEV_COST)
+    draw_card(st, seat, ev)
+
+
+def draw_card(st: KatanState, seat: int, ev: Events) -> None:
+    """The seat draws a development card at random (bought, or found in a chest)."""
     deck = st.deck
     k = draw(st.seed, PLAY, st.counter, sum(deck))
     st.counter += 1

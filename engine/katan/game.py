@@ -46,7 +46,7 @@ class KatanGame(Game[KatanState, Move, KatanView]):
         options, seats = self.prepare(config)
         assert isinstance(options, KatanOptions)
         rules_in_play = ruleset(options.expansions)
-        board = rules_in_play.deal(None, config.seed)
+        board = rules_in_play.deal(options.map, config.seed)
         return new_state(
             board, seats, options.points_to_win, options.award_points, config.seed, rules_in_play
         )

@@ -5,7 +5,9 @@ from typing import Any, Final
 from pydantic import ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from engine.katan.kinds import SEAFARERS
 from engine.katan.rulesets import BY_EXPANSIONS, EXPANSIONS, entry
+from engine.katan.sea.atlas import DEFAULT_MAP, MAP_NAMES
 from engine.protocol import GameOptions
 
 SEAT_COUNTS: Final = (4, 3)
@@ -24,6 +26,8 @@ class KatanOptions(GameOptions):
 
     players: int | None = None
     expansions: tuple[str, ...] = ()
+    map: str | None = None
+    """A Seafarers map (`sea.atlas.MAP_NAMES`); only with Seafarers, which defaults it."""
     points_to_win: int = 10
     award_points: int = 2
 
@@ -31,13 +35,17 @@ class KatanOptions(GameOptions):
     @classmethod
     def _defaults(cls, data: Any) -> Any:
         """The target defaults to the chosen rule set's (13 with Cities & Knights)."""
-        if isinstance(data, dict) and "points_to_win" not in data:
-            try:
-                chosen = _expansions(data.get("expansions", ()))
-            except PydanticCustomError:
-                return data  # the field's own validator says what is wrong
-            return {**data, "points_to_win": entry(chosen).target}
-        return data
+        if not isinstance(data, dict):
+            return data
+        try:
+            chosen = _expansions(data.get("expansions", ()))
+        except PydanticCustomError:
+            return data  # the field's own validator says what is wrong
+        filled = dict(data)
+        filled.setdefault("points_to_win", entry(chosen).target)
+        if SEAFARERS in chosen:
+            filled.setdefault("map", None)
+        return filled
 
     @field_validator("players", mode="before")
     @classmethod
@@ -50,6 +58,21 @@ class KatanOptions(GameOptions):
     @classmethod
     def _expansions_field(cls, value: Any) -> Any:
         return _expansions(value)
+
+    @field_validator("map", mode="before")
+    @classmethod
+    def _map(cls, value: Any, info: ValidationInfo) -> Any:
+        sea = SEAFARERS in info.data.get("expansions", ())
+        if value is None:
+            return DEFAULT_MAP if sea else None
+        if not sea:
+            raise PydanticCustomError("map", "is chosen only with the seafarers expansion")
+        name = value.strip().lower() if isinstance(value, str) else value
+        if name not in MAP_NAMES:
+            raise PydanticCustomError(
+                "map", f"{value!r} is not a Seafarers map; the maps are {', '.join(MAP_NAMES)}"
+            )
+        return name
 
     @field_validator("points_to_win", mode="before")
     @classmethod

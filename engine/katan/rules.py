@@ -200,7 +200,8 @@ def discard_examples(st: KatanState, seat: int, due: int) -> list[Move]:
 
 
 def _legal_free_roads(st: KatanState, seat: int) -> list[Move]:
-    out = [ROAD_MOVES[e] for e in bits(st.frontier[seat])]
+    roads = st.frontier[seat] if st.roads[seat].bit_count() < ROAD_PIECES else 0
+    out = [ROAD_MOVES[e] for e in bits(roads)]
     st.ruleset.free_road_moves(st, seat, out)
     out.append(M_STOP_ROADS)
     return out

@@ -31,7 +31,7 @@ from engine.katan.components import (
     WOOL,
 )
 from engine.katan.events import Events
-from engine.katan.geometry import Topology
+from engine.katan.geometry import Topology, bits
 from engine.katan.kinds import BASE
 from engine.katan.longest_road import longest_trail
 from engine.katan.maps import STANDARD, Board, deal, topology_of
@@ -63,9 +63,21 @@ class RuleSet:
         """The board for a new game: the standard island (Seafarers has maps)."""
         return deal(STANDARD, seed)
 
-    def topology(self, map_name: str) -> Topology | None:
-        """The topology of a map this rule set plays, by name (None: not one of them)."""
+    def map_topology(self, map_name: str) -> Topology | None:
+        """The topology of a map this rule set plays (None: not one of them)."""
         return topology_of(STANDARD) if map_name == STANDARD.name else None
+
+    def rebuild_board(
+        self,
+        map_name: str,
+        terrain: tuple[int, ...],
+        numbers: tuple[int, ...],
+        harbours: tuple[tuple[int, int], ...],
+    ) -> Board | None:
+        """A stored game's board from its JSON (None: not a map this rule set plays)."""
+        if map_name != STANDARD.name:
+            return None
+        return Board(map_name, topology_of(STANDARD), terrain, numbers, harbours)
 
     def start(self, st: KatanState) -> None:
         """Add the rule set's part to a new state."""
@@ -137,10 +149,26 @@ class RuleSet:
     def route_length(self, st: KatanState, seat: int, walls: int) -> int:
         return longest_trail(st.board.topology, st.roads[seat], walls)
 
+    def reach(self, st: KatanState, seat: int) -> int:
+        """The crossings the seat's roads touch, from scratch (Seafarers adds ships')."""
+        top = st.board.topology
+        out = 0
+        for e in bits(st.roads[seat]):
+            out |= top.edge_end_mask[e]
+        return out
+
     def remeasure(self, st: KatanState, seat: int) -> None:
         """Recompute a seat's frontier and route after a crossing changed hands."""
         st.frontier[seat] = frontier_of(st, seat)
         st.road_len[seat] = self.route_length(st, seat, self.walls(st, seat))
+
+    def knight_paths(self, st: KatanState, seat: int) -> int:
+        """The edges a seat's knights walk along (Cities & Knights): its roads."""
+        return st.roads[seat]
+
+    def ship_anchors(self, st: KatanState, seat: int) -> int:
+        """Crossings besides towns where a ship's end is not open (Seafarers)."""
+        return 0
 
     def free_road_count(self, st: KatanState, seat: int, count: int) -> int:
         return min(count, ROAD_PIECES - st.roads[seat].bit_count())
@@ -202,8 +230,13 @@ class RuleSet:
         """Public points the rule set adds (metropolises, island bonuses...), from scratch."""
         return 0
 
+    def closed(self, st: KatanState) -> int:
+        """Crossings closed to settlements for reasons other than the distance rule."""
+        return 0
+
     def rebuild(self, st: KatanState) -> None:
         """Derive the rule set's incremental fields from its primary facts."""
+        st.closed = self.closed(st)
 
     def problems(self, st: KatanState, out: list[str]) -> None:
         """Append every broken invariant of the rule set's part."""

@@ -11,7 +11,7 @@ from functools import cache
 from importlib import import_module
 from typing import Final
 
-from engine.katan.kinds import CITIES
+from engine.katan.kinds import CITIES, SEAFARERS
 from engine.katan.ruleset import RuleSet
 
 
@@ -36,6 +36,16 @@ ENTRIES: Final = (
         13,
         (8, 10, 13, 15),
         "engine.katan.cities.rules:CITIES_RULES",
+    ),
+    Entry(
+        (SEAFARERS,), "Katan: Seafarers", 12, (8, 10, 12, 14), "engine.katan.sea.rules:SEA_RULES"
+    ),
+    Entry(
+        (CITIES, SEAFARERS),
+        "Katan: Seafarers with Cities & Knights",
+        14,
+        (10, 12, 14, 16),
+        "engine.katan.sea.cities:SEA_CITIES_RULES",
     ),
 )
 

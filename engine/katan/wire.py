@@ -269,15 +269,16 @@ def _state_from(data: Any) -> KatanState:
         raise BadState(f"unknown expansions {list(expansions)!r}")
     rules_in_play = ruleset(expansions)
     b = data["board"]
-    top = rules_in_play.topology(b["map"])
-    if top is None:
-        raise BadState(f"unknown map {b['map']!r}")
     terrain = tuple(TERRAIN_NAMES.index(h["terrain"]) for h in b["hexes"])
     numbers = tuple(h["number"] or 0 for h in b["hexes"])
     harbours = tuple((h["edge"], HARBOUR_NAMES.index(h["kind"])) for h in b["harbours"])
+    top = rules_in_play.map_topology(b["map"])
+    if top is None:
+        raise BadState(f"unknown map {b['map']!r}")
     if len(terrain) != len(top.hexes):
         raise BadState("the board does not match its map")
-    board = Board(b["map"], top, terrain, numbers, harbours)
+    board = rules_in_play.rebuild_board(b["map"], terrain, numbers, harbours)
+    assert board is not None
     seats, target, award = data["seats"], data["points_to_win"], data["award_points"]
     if (
         seats not in SEAT_COUNTS

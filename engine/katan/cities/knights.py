@@ -51,10 +51,11 @@ def empty(st: KatanState) -> int:
 
 
 def along_roads(st: KatanState, seat: int, start: int) -> int:
-    """Crossings reachable from `start` along the seat's own roads without
-    passing an opponent's piece (one may be the last crossing reached)."""
+    """Crossings reachable from `start` along the seat's own roads (and ships,
+    with Seafarers) without passing an opponent's piece (one may be the last
+    crossing reached)."""
     top = st.board.topology
-    roads = st.roads[seat]
+    roads = st.ruleset.knight_paths(st, seat)
     walls = st.ruleset.walls(st, seat)
     seen = 1 << start
     stack = [start]
@@ -239,8 +240,7 @@ def lift(st: KatanState, seat: int, node: int, ev: Events) -> tuple[int, bool]:
     ck.active[seat] &= ~bit
     ck.woke &= ~bit
     ck.promoted &= ~bit
-    if not st.built >> node & 1:
-        st.closed &= ~bit
+    st.closed = st.ruleset.closed(st)
     network.reopen(st, node, ev)
     return level, active
 

@@ -531,13 +531,10 @@ def _step_diplomat(st: KatanState, seat: int, move: Move, ev: Events) -> None:
 
 
 def remove_road(st: KatanState, owner: int, edge: int, ev: Events) -> None:
-    top = st.board.topology
     bit = 1 << edge
     st.roads[owner] &= ~bit
     st.paved &= ~bit
-    st.reach[owner] = 0
-    for e in bits(st.roads[owner]):
-        st.reach[owner] |= top.edge_end_mask[e]
+    st.reach[owner] = st.ruleset.reach(st, owner)
     for t in range(st.seats):
         st.ruleset.remeasure(st, t)
     network.update_longest(st, ev)

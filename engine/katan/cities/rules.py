@@ -183,8 +183,8 @@ class CitiesRules(RuleSet):
             + (ck.merchant_owner == seat)
         )
 
-    def rebuild(self, st: KatanState) -> None:
-        st.closed = all_knights(part(st))
+    def closed(self, st: KatanState) -> int:
+        return super().closed(st) | all_knights(part(st))
 
     def problems(self, st: KatanState, out: list[str]) -> None:
         from engine.katan.cities.audit import problems

@@ -1,0 +1,271 @@
+"""Ships: building, sailing, the networks they make with roads, and the longest route.
+
+A ship lies on an edge that touches the sea and joins the seat's fleet or one
+of its towns; an opponent's town is a wall. Roads and ships join only at a
+town of the seat's own, so a ship's end extends the fleet, never the roads,
+and the longest route may change between road and ship only at such a town.
+Once a turn a ship at the open end of a route may sail to any edge it could
+be built on with it lifted off; never one built this turn, and never off or
+onto the pirate's edges.
+"""
+
+from functools import cache
+
+from engine.katan import network
+from engine.katan.components import ROAD_PIECES, cards_text
+from engine.katan.events import Events, say
+from engine.katan.geometry import Topology, bits
+from engine.katan.longest_road import longest_trail
+from engine.katan.moves import BUILD_SHIP, MOVE_SHIP, Move
+from engine.katan.sea.state import SeaPart
+from engine.katan.state import KatanState
+from engine.katan.turns import pays, spend
+
+SHIP_COST = (1, 0, 1, 0, 0)
+"""1 lumber and 1 wool."""
+SHIP_PIECES = 15
+
+
+def part(st: KatanState) -> SeaPart:
+    sea: SeaPart = st.sea
+    return sea
+
+
+@cache
+def sea_edges(top: Topology) -> int:
+    """Edges a ship may lie on: any that touches the sea."""
+    return sum(1 << e for e, wet in enumerate(top.edge_sea) if wet)
+
+
+def pirate_edges(st: KatanState) -> int:
+    """The six edges round the pirate's hex: no ship is built, sails or leaves there."""
+    pirate = part(st).pirate
+    if pirate < 0:
+        return 0
+    return sum(1 << e for e in st.board.topology.hex_edges[pirate])
+
+
+def reach_of(top: Topology, edges: int) -> int:
+    out = 0
+    for e in bits(edges):
+        out |= top.edge_end_mask[e]
+    return out
+
+
+def frontier_of(st: KatanState, seat: int, ships: int | None = None) -> int:
+    """The sea edges the seat may build a ship on, from scratch (with `ships`
+    standing in for its fleet, to ask where a lifted ship could go)."""
+    top = st.board.topology
+    fleet = part(st).ships[seat] if ships is None else ships
+    walls = st.ruleset.walls(st, seat)
+    through = network.own_buildings(st, seat) | (reach_of(top, fleet) & ~walls)
+    edges = 0
+    for n in bits(through):
+        edges |= top.node_edge_mask[n]
+    paved = st.paved if ships is None else st.paved & ~(part(st).ships[seat] & ~fleet)
+    return edges & ~paved & sea_edges(top)
+
+
+def road_frontier(st: KatanState, seat: int) -> int:
+    """Road edges joined to the seat's roads or towns (a ship's end is not a road's)."""
+    top = st.board.topology
+    walls = st.ruleset.walls(st, seat)
+    through = network.own_buildings(st, seat) | (reach_of(top, st.roads[seat]) & ~walls)
+    edges = 0
+    for n in bits(through):
+        edges |= top.node_edge_mask[n]
+    return edges & ~st.paved & top.road_edges
+
+
+# ---- the longest route --------------------------------------------------------------------
+
+
+def route_length(st: KatanState, seat: int, walls: int) -> int:
+    """The longest trail over the seat's roads and ships, changing between the
+    two only at the seat's own town and never passing an opponent's piece."""
+    top = st.board.topology
+    roads, ships = st.roads[seat], part(st).ships[seat]
+    if not ships:
+        return longest_trail(top, roads, walls)
+    towns = network.own_buildings(st, seat)
+    adj: dict[int, list[tuple[int, int, bool]]] = {}
+    for mask, is_ship in ((roads, False), (ships, True)):
+        for e in bits(mask):
+            a, b = top.edge_ends[e]
+            adj.setdefault(a, []).append((1 << e, b, is_ship))
+            adj.setdefault(b, []).append((1 << e, a, is_ship))
+
+    def walk(node: int, used: int, was_ship: bool | None) -> int:
+        if was_ship is not None and walls >> node & 1:
+            return 0
+        switch = was_ship is None or towns >> node & 1
+        best = 0
+        for bit, other, is_ship in adj[node]:
+            if used & bit or (not switch and is_ship != was_ship):
+                continue
+            length = 1 + walk(other, used | bit, is_ship)
+            if length > best:
+                best = length
+        return best
+
+    return max(walk(n, 0, None) for n in adj)
+
+
+# ---- building -----------------------------------------------------------------------------
+
+
+def build_moves(st: KatanState, seat: int, out: list[Move], free: bool = False) -> None:
+    sea = part(st)
+    if sea.ships[seat].bit_count() >= SHIP_PIECES:
+        return
+    if not free and not pays(st, seat, SHIP_COST):
+        return
+    out.extend((BUILD_SHIP, e) for e in bits(sea.frontier[seat] & ~pirate_edges(st)))
+
+
+def why_build(st: KatanState, seat: int, edge: int, free: bool) -> str | None:
+    sea = part(st)
+    top = st.board.topology
+    if sea.ships[seat].bit_count() >= SHIP_PIECES:
+        return f"You have no ships left to place ({SHIP_PIECES} at most)."
+    if not free and not pays(st, seat, SHIP_COST):
+        return f"A ship costs {cards_text(SHIP_COST)}."
+    if not sea_edges(top) >> edge & 1:
+        return f"Edge {edge} touches no sea; ships sail on the water."
+    if st.paved >> edge & 1:
+        return f"Edge {edge} already has a road or a ship."
+    if pirate_edges(st) >> edge & 1:
+        return f"The pirate guards edge {edge}."
+    if not sea.frontier[seat] >> edge & 1:
+        return (
+            f"Edge {edge} is not joined to your fleet or to a town of yours"
+            " (a ship cannot start from a road without a town)."
+        )
+    return None
+
+
+def place(st: KatanState, seat: int, edge: int, ev: Events, fresh: bool = True) -> None:
+    """Lay a ship and update both networks, the route and its award."""
+    sea = part(st)
+    top = st.board.topology
+    bit = 1 << edge
+    sea.ships[seat] |= bit
+    st.paved |= bit
+    for t in range(st.seats):
+        st.frontier[t] &= ~bit
+        sea.frontier[t] &= ~bit
+    ends = top.edge_end_mask[edge]
+    sea.reach[seat] |= ends
+    st.reach[seat] |= ends
+    if fresh:
+        sea.fresh |= bit
+    walls = st.ruleset.walls(st, seat)
+    open_sea = ~st.paved & sea_edges(top)
+    for end in top.edge_ends[edge]:
+        if not walls >> end & 1:
+            sea.frontier[seat] |= top.node_edge_mask[end] & open_sea
+    st.road_len[seat] = st.ruleset.route_length(st, seat, walls)
+    network.update_longest(st, ev)
+    st.ruleset.after_edge(st, seat, edge, ev)
+
+
+def step_build(st: KatanState, seat: int, edge: int, free: bool, ev: Events) -> None:
+    if not free:
+        spend(st, seat, SHIP_COST)
+    if ev is not None:
+        extra = " (free)" if free else ""
+        say(
+            ev,
+            "build_ship",
+            f"Seat {seat} built a ship on edge {edge}{extra}",
+            seat,
+            {"edge": edge},
+        )
+    place(st, seat, edge, ev)
+
+
+# ---- sailing ------------------------------------------------------------------------------
+
+
+def open_end(st: KatanState, seat: int, edge: int) -> bool:
+    """Whether one end of the ship touches nothing else of the seat's: no other
+    ship, no town (and with Cities & Knights, no knight of its own)."""
+    top = st.board.topology
+    fleet = part(st).ships[seat] & ~(1 << edge)
+    anchored = network.own_buildings(st, seat) | st.ruleset.ship_anchors(st, seat)
+    for end in top.edge_ends[edge]:
+        if not anchored >> end & 1 and not top.node_edge_mask[end] & fleet:
+            return True
+    return False
+
+
+def sailable(st: KatanState, seat: int) -> int:
+    sea = part(st)
+    if sea.sailed:
+        return 0
+    ships = sea.ships[seat] & ~sea.fresh & ~pirate_edges(st)
+    return sum(1 << e for e in bits(ships) if open_end(st, seat, e))
+
+
+def destinations(st: KatanState, seat: int, edge: int) -> int:
+    """Where the ship on `edge` may sail: any edge it could be built on lifted off."""
+    fleet = part(st).ships[seat] & ~(1 << edge)
+    return frontier_of(st, seat, fleet) & ~pirate_edges(st) & ~(1 << edge)
+
+
+def sail_moves(st: KatanState, seat: int, out: list[Move]) -> None:
+    for edge in bits(sailable(st, seat)):
+        out.extend((MOVE_SHIP, edge, to) for to in bits(destinations(st, seat, edge)))
+
+
+def why_sail(st: KatanState, seat: int, edge: int, to: int) -> str | None:
+    sea = part(st)
+    if not sea.ships[seat] >> edge & 1:
+        return f"You have no ship on edge {edge}."
+    if sea.sailed:
+        return "You have sailed a ship this turn already (once a turn)."
+    if sea.fresh >> edge & 1:
+        return f"Your ship on edge {edge} was built this turn; it may sail from your next turn."
+    if pirate_edges(st) >> edge & 1:
+        return f"The pirate holds your ship on edge {edge}."
+    if not open_end(st, seat, edge):
+        return f"Your ship on edge {edge} is inside a route; only a route's open end may sail."
+    if not destinations(st, seat, edge) >> to & 1:
+        return (
+            f"Your ship cannot sail to edge {to}: it must join your fleet or a town of yours there."
+        )
+    return None
+
+
+def step_sail(st: KatanState, seat: int, edge: int, to: int, ev: Events) -> None:
+    sea = part(st)
+    lift(st, seat, edge)
+    sea.sailed = True
+    if ev is not None:
+        say(
+            ev,
+            "move_ship",
+            f"Seat {seat} sailed a ship from {edge} to {to}",
+            seat,
+            {"from": edge, "to": to},
+        )
+    place(st, seat, to, ev, fresh=False)
+
+
+def lift(st: KatanState, seat: int, edge: int) -> None:
+    """Take the ship off `edge`; every network is measured again (the edge is free)."""
+    sea = part(st)
+    top = st.board.topology
+    bit = 1 << edge
+    sea.ships[seat] &= ~bit
+    st.paved &= ~bit
+    sea.reach[seat] = reach_of(top, sea.ships[seat])
+    st.reach[seat] = st.ruleset.reach(st, seat)
+    for t in range(st.seats):
+        st.ruleset.remeasure(st, t)
+
+
+def free_count(st: KatanState, seat: int) -> int:
+    """Pieces left for Road Building: roads and ships together."""
+    left = ROAD_PIECES - st.roads[seat].bit_count()
+    return left + SHIP_PIECES - part(st).ships[seat].bit_count()
