@@ -19,7 +19,7 @@ from daemon.config import ConfigError, load_settings
 from engine.errors import EngineError
 from engine.protocol import TableConfig
 from engine.registry import game_ids, get_game
-from engine.selfplay import play
+from engine.selfplay import watch
 
 COMMANDS = "plgames.commands"
 """The entry-point group of subcommands: each names a function that is given
@@ -27,17 +27,37 @@ the parser's subcommands to add its own to."""
 
 
 def _watch(args: argparse.Namespace) -> int:
-    """Play one AI-only game and print its public narration: a quick look at an engine."""
+    """Play one AI-only game and say how it ended: a quick look at an engine.
+
+    With `--json`, one object: the winner, each seat's points, turns, moves,
+    and a count of each public event kind (a progress card played counts as
+    `progress:<card>`), for scripts comparing rule sets or AI levels.
+    """
     game = get_game(args.game)
-    config = TableConfig(game=game.id, seed=args.seed)
+    options = _options(args.option or [])
+    config = TableConfig(game=game.id, seed=args.seed, seats=args.seats, options=options)
     _, seats = game.prepare(config)
     level = args.level or game.default_level
     players = [game.player(level, args.seed + seat) for seat in range(seats)]
-    result = play(game, config, players)
+    watched = watch(game, config, players)
+    if args.json:
+        print(json.dumps(watched.summary(), sort_keys=True))
+        return 0
     print(f"{game.title}, seed {args.seed}, {seats} seats, AI level {level!r}")
-    ending = result.outcome.summary if result.outcome else "unfinished"
-    print(f"{len(result.moves)} moves; {ending}")
+    ending = watched.outcome.summary if watched.outcome else "unfinished"
+    print(f"{watched.moves} moves, {watched.turns} turns; {ending}")
     return 0
+
+
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    """`KEY=VALUE` pairs as given on the command line (the engine validates them)."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise SystemExit(f"plgames: --option takes KEY=VALUE, not {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
 
 
 def _settings_overrides(args: argparse.Namespace) -> dict[str, Any]:
@@ -184,11 +204,21 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="plgames", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    watch = sub.add_parser("watch", help="play one AI-only game and print how it ended")
-    watch.add_argument("game", choices=game_ids())
-    watch.add_argument("--seed", type=int, default=1)
-    watch.add_argument("--level", help="AI level (default: the game's own)")
-    watch.set_defaults(func=_watch)
+    watch_cmd = sub.add_parser("watch", help="play one AI-only game and print how it ended")
+    watch_cmd.add_argument("game", choices=game_ids())
+    watch_cmd.add_argument("--seats", type=int, help="number of seats (default: the game's)")
+    watch_cmd.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a table option, e.g. expansions=cities_and_knights (repeatable)",
+    )
+    watch_cmd.add_argument("--seed", type=int, default=1)
+    watch_cmd.add_argument("--level", help="AI level (default: the game's own)")
+    watch_cmd.add_argument(
+        "--json", action="store_true", help="print one JSON object (winner, points, events)"
+    )
+    watch_cmd.set_defaults(func=_watch)
 
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--config", type=Path, help="TOML config file (else $PLGAMES_CONFIG)")

@@ -67,3 +67,74 @@ def replay(game: Game[S, M, Any], config: TableConfig, moves: Sequence[tuple[int
             state = game.advance(state).state
         state = game.apply(state, seat, move).state
     return state
+
+
+@dataclass(slots=True)
+class Watched:
+    """An AI-only game as a spectator saw it: the public events counted by kind."""
+
+    outcome: Outcome | None
+    moves: int
+    turns: int
+    events: dict[str, int]
+
+    def summary(self) -> dict[str, Any]:
+        outcome = self.outcome
+        winners = list(outcome.winners) if outcome else []
+        return {
+            "winner": winners[0] if len(winners) == 1 else None,
+            "winners": winners,
+            "draw": outcome.draw if outcome else False,
+            "points": list(outcome.scores) if outcome else [],
+            "turns": self.turns,
+            "moves": self.moves,
+            "events": dict(sorted(self.events.items())),
+        }
+
+
+def watch(
+    game: Game[S, M, Any],
+    config: TableConfig,
+    players: Sequence[Player[Any, M]],
+    *,
+    max_moves: int = 50_000,
+) -> Watched:
+    """Play to the end like `play`, counting the events a spectator sees.
+
+    A turn is a move by a seat after another seat's (answers to an offer or a
+    chore count inside the turn they interrupt only where the game narrates
+    turns: an `end_turn` event, when the game has one, marks each). An event
+    may name what it counts as in its data's `tally` (a progress card played
+    counts as `progress:<card>`).
+    """
+    state = game.initial_state(config)
+    events: dict[str, int] = {}
+    moves = 0
+    ends = 0
+    switches = 0
+    last = None
+    while not game.is_finished(state):
+        if moves >= max_moves:
+            raise RuntimeError(f"no result after {max_moves} moves")
+        if game.can_advance(state):
+            step = game.advance(state)
+        else:
+            seat = game.to_move(state)
+            if seat is None:
+                raise RuntimeError(
+                    "the game waits on nobody but is neither finished nor advanceable"
+                )
+            view = game.view_for(state, seat)
+            move = players[seat].choose(view, seat, game.view_legal_moves(view, seat))
+            step = game.apply(state, seat, move)
+            moves += 1
+            switches += seat != last
+            last = seat
+        state = step.state
+        for event in step.events:
+            if not event.visible_to(None):
+                continue
+            kind = str(event.data.get("tally", event.kind))
+            ends += kind == "end_turn"
+            events[kind] = events.get(kind, 0) + 1
+    return Watched(game.outcome(state), moves, ends + 1 if ends else switches, events)

@@ -29,6 +29,7 @@ from engine.katan.cities.components import (
     MERCHANT,
     MERCHANT_FLEET,
     MINING,
+    PROGRESS_NAMES,
     PROGRESS_TITLES,
     PROGRESS_TRACK,
     RESOURCE_MONOPOLY,
@@ -422,7 +423,11 @@ def spend_card(st: KatanState, seat: int, card: int, ev: Events) -> None:
     ck.decks[track] = (*ck.decks[track], card)
     if ev is not None:
         say(
-            ev, "play_progress", f"Seat {seat} played {PROGRESS_TITLES[card]}", seat, {"card": card}
+            ev,
+            "play_progress",
+            f"Seat {seat} played {PROGRESS_TITLES[card]}",
+            seat,
+            {"card": card, "tally": f"progress:{PROGRESS_NAMES[card]}"},
         )
 
 
