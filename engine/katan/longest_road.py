@@ -33,6 +33,12 @@ def longest_trail(topology: Topology, roads: int, walls: int) -> int:
         a, b = ends[low.bit_length() - 1]
         adj.setdefault(a, []).append((low, b))
         adj.setdefault(b, []).append((low, a))
+    return trail_length(adj, walls)
+
+
+def trail_length(adj: Local, walls: int) -> int:
+    """The longest trail of a graph given as crossing -> [(edge bit, other end)]
+    (Seafarers measures roads and ships together on a graph of its own)."""
     best = 0
     covered = 0
     for n, links in adj.items():

@@ -11,7 +11,7 @@ Cities & Knights (`SeaCitiesRules`) each override hands on through super().
 
 from typing import Any, ClassVar
 
-from engine.katan import answers
+from engine.katan import answers, network
 from engine.katan.chores import Handler
 from engine.katan.components import ROAD_PIECES
 from engine.katan.events import Events, say
@@ -51,9 +51,7 @@ def sea_only(top: Topology) -> int:
 
 def pirate_victims(st: KatanState, seat: int, hex_id: int) -> list[int]:
     """Opponents with a ship on an edge of the hex and at least one card."""
-    edges = 0
-    for e in st.board.topology.hex_edges[hex_id]:
-        edges |= 1 << e
+    edges = ships.hex_edge_masks(st.board.topology)[hex_id]
     sea = part(st)
     return [t for t in range(st.seats) if t != seat and sea.ships[t] & edges and hand_size(st, t)]
 
@@ -254,7 +252,13 @@ class SeaRules(RuleSet):
 
     def after_settlement(self, st: KatanState, seat: int, node: int, ev: Events) -> None:
         top = st.board.topology
-        part(st).frontier[seat] |= top.node_edge_mask[node] & ~st.paved & ships.sea_edges(top)
+        sea = part(st)
+        sea.frontier[seat] |= top.node_edge_mask[node] & ~st.paved & ships.sea_edges(top)
+        around = top.node_edge_mask[node]
+        if around & sea.ships[seat] and around & st.roads[seat]:
+            # A town of its own joins the seat's road and ship there into one route.
+            st.road_len[seat] = self.route_length(st, seat, self.walls(st, seat))
+            network.update_longest(st, ev)
         islands.settled(st, seat, node, ev)
         super().after_settlement(st, seat, node, ev)
 

@@ -15,7 +15,7 @@ from engine.katan import network
 from engine.katan.components import ROAD_PIECES, cards_text
 from engine.katan.events import Events, say
 from engine.katan.geometry import Topology, bits
-from engine.katan.longest_road import longest_trail
+from engine.katan.longest_road import longest_trail, trail_length
 from engine.katan.moves import BUILD_SHIP, MOVE_SHIP, Move
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import KatanState
@@ -37,12 +37,18 @@ def sea_edges(top: Topology) -> int:
     return sum(1 << e for e, wet in enumerate(top.edge_sea) if wet)
 
 
+@cache
+def hex_edge_masks(top: Topology) -> tuple[int, ...]:
+    """Per hex, its six edges as a mask."""
+    return tuple(sum(1 << e for e in edges) for edges in top.hex_edges)
+
+
 def pirate_edges(st: KatanState) -> int:
     """The six edges round the pirate's hex: no ship is built, sails or leaves there."""
     pirate = part(st).pirate
     if pirate < 0:
         return 0
-    return sum(1 << e for e in st.board.topology.hex_edges[pirate])
+    return hex_edge_masks(st.board.topology)[pirate]
 
 
 def reach_of(top: Topology, edges: int) -> int:
@@ -83,32 +89,28 @@ def road_frontier(st: KatanState, seat: int) -> int:
 def route_length(st: KatanState, seat: int, walls: int) -> int:
     """The longest trail over the seat's roads and ships, changing between the
     two only at the seat's own town and never passing an opponent's piece."""
-    top = st.board.topology
     roads, ships = st.roads[seat], part(st).ships[seat]
     if not ships:
-        return longest_trail(top, roads, walls)
-    towns = network.own_buildings(st, seat)
-    adj: dict[int, list[tuple[int, int, bool]]] = {}
-    for mask, is_ship in ((roads, False), (ships, True)):
+        return longest_trail(st.board.topology, roads, walls)
+    return mixed_trail(st.board.topology, roads, ships, network.own_buildings(st, seat), walls)
+
+
+def mixed_trail(top: Topology, roads: int, ships: int, towns: int, walls: int) -> int:
+    """Measured as a plain trail on a graph where every crossing but the seat's
+    towns is split in two, one copy for its roads and one for its ships, so a
+    trail changes between them only where they share a crossing."""
+    wet = top.node_count
+    ends = top.edge_ends
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for mask, shift in ((roads, 0), (ships, wet)):
         for e in bits(mask):
-            a, b = top.edge_ends[e]
-            adj.setdefault(a, []).append((1 << e, b, is_ship))
-            adj.setdefault(b, []).append((1 << e, a, is_ship))
-
-    def walk(node: int, used: int, was_ship: bool | None) -> int:
-        if was_ship is not None and walls >> node & 1:
-            return 0
-        switch = was_ship is None or towns >> node & 1
-        best = 0
-        for bit, other, is_ship in adj[node]:
-            if used & bit or (not switch and is_ship != was_ship):
-                continue
-            length = 1 + walk(other, used | bit, is_ship)
-            if length > best:
-                best = length
-        return best
-
-    return max(walk(n, 0, None) for n in adj)
+            a, b = ends[e]
+            a += 0 if towns >> a & 1 else shift
+            b += 0 if towns >> b & 1 else shift
+            bit = 1 << e
+            adj.setdefault(a, []).append((bit, b))
+            adj.setdefault(b, []).append((bit, a))
+    return trail_length(adj, walls | walls << wet)
 
 
 # ---- building -----------------------------------------------------------------------------
@@ -253,7 +255,9 @@ def step_sail(st: KatanState, seat: int, edge: int, to: int, ev: Events) -> None
 
 
 def lift(st: KatanState, seat: int, edge: int) -> None:
-    """Take the ship off `edge`; every network is measured again (the edge is free)."""
+    """Take the ship off `edge`, which every seat's frontier may now take (a
+    coastal edge takes a road too). Nobody's route changes but the sailor's,
+    and `place` measures that once the ship lies on its new edge."""
     sea = part(st)
     top = st.board.topology
     bit = 1 << edge
@@ -262,7 +266,8 @@ def lift(st: KatanState, seat: int, edge: int) -> None:
     sea.reach[seat] = reach_of(top, sea.ships[seat])
     st.reach[seat] = st.ruleset.reach(st, seat)
     for t in range(st.seats):
-        st.ruleset.remeasure(st, t)
+        st.frontier[t] = road_frontier(st, t)
+        sea.frontier[t] = frontier_of(st, t)
 
 
 def free_count(st: KatanState, seat: int) -> int:
