@@ -461,6 +461,15 @@ TABLE: Final[tuple[MoveKind, ...]] = (
     ),
     _k(mv.BUILD_WONDER, "build_wonder", SEAFARERS, "", "build a wonder stage", "wonder"),
     _k(mv.DIG_CANAL, "dig_canal", SEAFARERS, "hex", "dig the canal on hex {hex}", "dig {hex}"),
+    # ---- Seafarers with Cities & Knights ----
+    _k(
+        mv.CHASE_PIRATE,
+        "chase_pirate",
+        SEAFARERS,
+        "crossing",
+        "chase the pirate with the knight at {crossing}",
+        "chase pirate {crossing}",
+    ),
 )
 """Indexed by kind code."""
 

@@ -95,7 +95,9 @@ MOVE_PIRATE: Final = 65
 RAID_FORTRESS: Final = 66
 BUILD_WONDER: Final = 67
 DIG_CANAL: Final = 68
-KINDS: Final = 69
+# Seafarers with Cities & Knights.
+CHASE_PIRATE: Final = 69
+KINDS: Final = 70
 
 MAX_SPOTS: Final = 512
 """Prebuilt placement moves cover maps up to this many crossings or edges."""

@@ -26,7 +26,8 @@ def legal(st: KatanState, seat: int) -> list[Move]:
     corner_mask = st.board.topology.hex_corner_mask
     towns, cities = st.towns, st.cities
     targets = [(t, towns[t] | cities[t]) for t in range(st.seats) if t != seat and hand_size(st, t)]
-    for h in st.ruleset.robber_hexes(st):
+    hexes = st.ruleset.robber_hexes(st) if st.ruleset.why_robber(st) is None else ()
+    for h in hexes:
         if h != st.robber:
             corners = corner_mask[h]
             row = ROBBER_MOVES[h]
@@ -42,6 +43,9 @@ def legal(st: KatanState, seat: int) -> list[Move]:
 def why_not(st: KatanState, seat: int, move: Move) -> str | None:
     if move[0] != MOVE_ROBBER:
         return st.ruleset.why_pirate(st, seat, move)
+    held = st.ruleset.why_robber(st)
+    if held is not None:
+        return held
     hex_id, victim = move[1], move[2]
     if hex_id not in st.ruleset.robber_hexes(st):
         return f"Hex {hex_id} is not a land hex."

@@ -134,6 +134,11 @@ class RuleSet:
     def robber_hexes(self, st: KatanState) -> tuple[int, ...]:
         return st.board.land_hexes
 
+    def why_robber(self, st: KatanState) -> str | None:
+        """Why the robber may not move in this robber phase (None: it may).
+        Seafarers with Cities & Knights: a knight chased the pirate instead."""
+        return None
+
     def pirate_moves(self, st: KatanState, seat: int, out: list[Move]) -> None:
         """Seafarers' pirate moves, offered beside the robber's."""
 
@@ -161,6 +166,10 @@ class RuleSet:
         """Recompute a seat's frontier and route after a crossing changed hands."""
         st.frontier[seat] = frontier_of(st, seat)
         st.road_len[seat] = self.route_length(st, seat, self.walls(st, seat))
+
+    def knight_posts(self, st: KatanState, seat: int) -> int:
+        """Crossings a seat's knight may stand on (Cities & Knights): land."""
+        return st.board.topology.land_nodes
 
     def knight_paths(self, st: KatanState, seat: int) -> int:
         """The edges a seat's knights walk along (Cities & Knights): its roads."""

@@ -45,9 +45,10 @@ def free_pieces(ck: CitiesPart, seat: int, level: int) -> int:
     return KNIGHTS_PER_LEVEL - ck.knights[seat * KNIGHT_LEVELS + level - 1].bit_count()
 
 
-def empty(st: KatanState) -> int:
-    """Crossings with neither a building nor a knight."""
-    return st.board.topology.land_nodes & ~st.built & ~all_knights(part(st))
+def empty(st: KatanState, seat: int) -> int:
+    """Crossings where the seat's knight may stand with neither a building nor
+    a knight there (land, and with Seafarers the sea beside its ships)."""
+    return st.ruleset.knight_posts(st, seat) & ~st.built & ~all_knights(part(st))
 
 
 def along_roads(st: KatanState, seat: int, start: int) -> int:
@@ -90,7 +91,7 @@ def hire_moves(st: KatanState, seat: int, out: list[Move]) -> None:
     ck = part(st)
     if not free_pieces(ck, seat, 1) or not pays(st, seat, KNIGHT_COST):
         return
-    out.extend((HIRE_KNIGHT, n) for n in bits(st.reach[seat] & empty(st)))
+    out.extend((HIRE_KNIGHT, n) for n in bits(st.reach[seat] & empty(st, seat)))
 
 
 def activate_moves(st: KatanState, seat: int, out: list[Move]) -> None:
@@ -112,7 +113,7 @@ def promote_moves(st: KatanState, seat: int, out: list[Move], free: bool = False
 
 def move_moves(st: KatanState, seat: int, out: list[Move]) -> None:
     ck = part(st)
-    open_spots = empty(st)
+    open_spots = empty(st, seat)
     for node in bits(ready(ck, seat)):
         strong = level_at(ck, seat, node)
         for target in bits(along_roads(st, seat, node)):
@@ -156,7 +157,9 @@ def why_not(st: KatanState, seat: int, move: Move) -> str | None:
             return "Both your basic knights are on the board already."
         if not pays(st, seat, KNIGHT_COST):
             return f"A knight costs {cards_text(KNIGHT_COST)}."
-        if not empty(st) >> node & 1:
+        if not st.ruleset.knight_posts(st, seat) >> node & 1:
+            return f"Crossing {node} is at sea with no ship of yours beside it."
+        if not empty(st, seat) >> node & 1:
             return f"Crossing {node} is not empty."
         if not st.reach[seat] >> node & 1:
             return f"Crossing {node} is not at the end of one of your roads."
@@ -206,7 +209,7 @@ def _why_move(st: KatanState, seat: int, node: int, target: int) -> str | None:
     ck = part(st)
     if not along_roads(st, seat, node) >> target & 1:
         return f"Crossing {target} cannot be reached along your roads from crossing {node}."
-    if empty(st) >> target & 1:
+    if empty(st, seat) >> target & 1:
         return None
     owner = owner_at(ck, target, st.seats)
     if owner < 0 or owner == seat:
@@ -308,7 +311,7 @@ def displace(st: KatanState, owner: int, node: int, ev: Events) -> None:
     """The owner's knight leaves `node`; its owner moves it to a refuge along
     its roads (a chore), or it is lost when there is none."""
     level, active = lift(st, owner, node, ev)
-    refuges = along_roads(st, owner, node) & empty(st) & ~(1 << node)
+    refuges = along_roads(st, owner, node) & empty(st, owner) & ~(1 << node)
     if refuges:
         chores.queue(st, (chores.PLACE_KNIGHT, owner, level, int(active), node), first=True)
         if ev is not None:
@@ -320,8 +323,8 @@ def displace(st: KatanState, owner: int, node: int, ev: Events) -> None:
 def refuges(st: KatanState, seat: int, origin: int) -> int:
     """Where a displaced knight may go (origin >= 0), or a Deserter's recruit (origin -1)."""
     if origin >= 0:
-        return along_roads(st, seat, origin) & empty(st) & ~(1 << origin)
-    return st.reach[seat] & empty(st)
+        return along_roads(st, seat, origin) & empty(st, seat) & ~(1 << origin)
+    return st.reach[seat] & empty(st, seat)
 
 
 def _say(ev: Events, kind: str, text: str, seat: int, node: int) -> None:

@@ -21,6 +21,7 @@ from engine.katan.maps import Board
 from engine.katan.moves import (
     BUILD_SHIP,
     BUILD_WONDER,
+    CHASE_PIRATE,
     DIG_CANAL,
     MOVE_PIRATE,
     MOVE_SHIP,
@@ -121,10 +122,12 @@ class SeaRules(RuleSet):
         scenarios.dig_moves(st, seat, out)
 
     def handles(self, kind: int) -> bool:
-        return kind in SEA_KINDS or super().handles(kind)
+        return kind in SEA_KINDS or kind == CHASE_PIRATE or super().handles(kind)
 
     def why_turn(self, st: KatanState, seat: int, move: Move) -> str | None:
         kind = move[0]
+        if kind == CHASE_PIRATE:
+            return "Knights come with Cities & Knights; this table plays Seafarers without it."
         if kind not in SEA_KINDS:
             return super().why_turn(st, seat, move)
         free = st.phase == FREE_ROADS

@@ -8,12 +8,17 @@ them. Hidden from every view: the fog pile, the chests under the fog and
 the canal tiles' numbers (`rules.SeaRules.redact`).
 """
 
+ROBBER_PIECE = 0
+PIRATE_PIECE = 1
+PIECE_NAMES = ("robber", "pirate")
+
 
 class SeaPart:
     __slots__ = (
         "bonus",
         "canal",
         "canal_numbers",
+        "chased",
         "chests",
         "chips",
         "cloth",
@@ -46,6 +51,9 @@ class SeaPart:
     """The seat on turn has moved its one ship this turn."""
     pirate: int
     """The sea hex the pirate is on (-1: the map has none)."""
+    chased: int
+    """The piece a knight chased (Cities & Knights), the only one this robber
+    phase moves: ROBBER_PIECE or PIRATE_PIECE; -1 after a seven, either."""
     bonus: list[int]
     """Per island, the seat that first settled it for the bonus (-1: nobody, or a start island)."""
     fog_pile: tuple[tuple[int, int], ...]
@@ -85,6 +93,7 @@ class SeaPart:
         c.fresh = self.fresh
         c.sailed = self.sailed
         c.pirate = self.pirate
+        c.chased = self.chased
         c.bonus = self.bonus[:]
         c.fog_pile = self.fog_pile
         c.found = self.found
@@ -111,6 +120,7 @@ def new_part(seats: int, islands: int, pirate: int) -> SeaPart:
     p.fresh = 0
     p.sailed = False
     p.pirate = pirate
+    p.chased = -1
     p.bonus = [-1] * islands
     p.fog_pile = ()
     p.found = 0

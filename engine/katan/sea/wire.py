@@ -12,7 +12,7 @@ from engine.errors import BadState
 from engine.katan.components import TERRAIN_NAMES
 from engine.katan.geometry import bits
 from engine.katan.sea.mapfile import CHEST_NAMES, CHIP_NAMES
-from engine.katan.sea.state import SeaPart, new_part
+from engine.katan.sea.state import PIECE_NAMES, SeaPart, new_part
 from engine.katan.state import KatanState
 
 Json = dict[str, Any]
@@ -30,6 +30,7 @@ def part_json(st: KatanState, viewer: int | None, full: bool) -> Json:
         "ships_built_this_turn": bits(sea.fresh),
         "sailed_this_turn": sea.sailed,
         "pirate": sea.pirate if sea.pirate >= 0 else None,
+        "chased": PIECE_NAMES[sea.chased] if sea.chased >= 0 else None,
         "island_bonus": [{"island": i, "seat": t} for i, t in enumerate(sea.bonus) if t >= 0],
         "fog_left": len(sea.fog_pile),
         "fog_found": sea.found,
@@ -74,6 +75,10 @@ def read_part(st: KatanState, data: Json) -> None:
     for e in s["ships_built_this_turn"]:
         sea.fresh |= 1 << _int(e)
     sea.sailed = bool(s["sailed_this_turn"])
+    chased = s.get("chased")
+    if chased is not None and chased not in PIECE_NAMES:
+        raise BadState("'chased' must be the robber, the pirate or null")
+    sea.chased = -1 if chased is None else PIECE_NAMES.index(chased)
     for b in s["island_bonus"]:
         sea.bonus[_int(b["island"])] = _int(b["seat"])
     sea.found = _int(s["fog_found"])
