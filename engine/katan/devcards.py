@@ -14,7 +14,6 @@ from engine.katan.components import (
     RESOURCE_NAMES,
     RESOURCES,
     ROAD_BUILDING,
-    ROAD_PIECES,
     YEAR_OF_PLENTY,
     cards_text,
 )
@@ -56,7 +55,7 @@ def plays(st: KatanState, seat: int, out: list[Move]) -> None:
     fresh = st.fresh
     if d[i + KNIGHT] > fresh[KNIGHT]:
         out.append(M_KNIGHT)
-    if d[i + ROAD_BUILDING] > fresh[ROAD_BUILDING] and st.roads[seat].bit_count() < ROAD_PIECES:
+    if d[i + ROAD_BUILDING] > fresh[ROAD_BUILDING] and st.ruleset.free_road_count(st, seat, 1):
         out.append(M_ROAD_BUILDING)
     if d[i + YEAR_OF_PLENTY] > fresh[YEAR_OF_PLENTY]:
         bank = st.bank
@@ -85,7 +84,7 @@ def why_not(st: KatanState, seat: int, move: Move) -> str | None:
         return f"You hold no {name} card."
     if held <= st.fresh[card]:
         return f"You bought your {name} this turn; it can be played from your next turn."
-    if kind == PLAY_ROAD_BUILDING and st.roads[seat].bit_count() >= ROAD_PIECES:
+    if kind == PLAY_ROAD_BUILDING and not st.ruleset.free_road_count(st, seat, 1):
         return "You have no roads left to place."
     if kind == PLAY_PLENTY:
         a, b = move[1], move[2]
