@@ -14,7 +14,18 @@ order), `transcript` (the text), `phrases` (words both share) and `places`
 from collections.abc import Sequence
 from typing import Final
 
-from engine.katan.moves import BUILD_CITY, BUILD_ROAD, BUILD_SETTLEMENT, MOVE_ROBBER, Move
+from engine.katan.moves import (
+    BUILD_CITY,
+    BUILD_ROAD,
+    BUILD_SETTLEMENT,
+    BUILD_SHIP,
+    DIG_CANAL,
+    MOVE_PIRATE,
+    MOVE_ROBBER,
+    MOVE_SHIP,
+    RAID_FORTRESS,
+    Move,
+)
 from engine.katan.view import KatanView
 from renderers.cache import PNG_CACHE, PngCache
 from renderers.katan.geometry import (
@@ -60,7 +71,7 @@ from renderers.katan.palette import (
     TRACK_FILL,
 )
 from renderers.katan.panel import track_pip
-from renderers.katan.places import kind_spots
+from renderers.katan.places import kind_spots, source_spots
 from renderers.katan.transcript import text
 from renderers.spots import Spots
 
@@ -142,12 +153,22 @@ ACTIONS: Final = {
     "settlement": BUILD_SETTLEMENT,
     "city": BUILD_CITY,
     "robber": MOVE_ROBBER,
+    "ship": BUILD_SHIP,
+    "sail": MOVE_SHIP,
+    "pirate": MOVE_PIRATE,
+    "raid": RAID_FORTRESS,
+    "dig": DIG_CANAL,
 }
-"""The base game's choices made by pointing at the island."""
+"""The choices made by pointing at the island: the base game's, then Seafarers'."""
 
 
-def katan_spots(legal: Sequence[Move], action: str) -> Spots[Move]:
-    """The places `action` ("road", "settlement", "city", "robber") may go now,
-    numbered by edge, crossing or hex id, as the move labels name them ("build
-    road 12"). A robber's hex carries one move per seat it could rob."""
-    return kind_spots(legal, ACTIONS[action])
+def katan_spots(legal: Sequence[Move], action: str, origin: int | None = None) -> Spots[Move]:
+    """The places `action` may go now, numbered by edge, crossing or hex id, as
+    the move labels name them ("build road 12"). A robber's or pirate's hex
+    carries one move per seat it could rob. "sail" takes two steps: without
+    `origin` its spots are the ships that may sail (their edges), with it
+    the edges that ship may sail to."""
+    code = ACTIONS[action]
+    if code == MOVE_SHIP and origin is None:
+        return source_spots(legal, code)
+    return kind_spots(legal, code, origin)

@@ -16,6 +16,7 @@ from renderers.katan.geometry import (
     BADGE_RADIUS,
     HALO,
     KNIGHT_RADIUS,
+    SOURCE_RING,
     Layout,
     badge_centre,
     edge_middle,
@@ -161,9 +162,12 @@ def badge(canvas: Canvas, centre: Point, size: float, strength: int) -> None:
 
 
 def source_ring(canvas: Canvas, lay: Layout, kind: str, place: int) -> None:
-    """Rings the knight or hex the overlay's numbers belong to, in the markers' magenta."""
+    """Rings the knight, ship or hex the overlay's numbers belong to, in the
+    markers' magenta."""
     if kind == "hex":
         centre, radius = lay.hexes[place], lay.size * 0.4
+    elif kind == "edge":
+        centre, radius = edge_middle(lay, place), lay.size * SOURCE_RING
     else:
         centre, radius = lay.crossings[place], lay.size * (KNIGHT_RADIUS + 0.14)
     canvas.circle(centre, radius, outline=style.MARKER_EDGE, width=lay.size * 0.05)

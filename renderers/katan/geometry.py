@@ -4,7 +4,8 @@ The island is placed from the engine's topology: a hex (q, r) in axial
 coordinates, a crossing named by the sum of its three hexes and an edge by the
 sum of its two, so one formula places every map, Seafarers' included. With
 Cities & Knights a strip along the island's top carries the barbarians, and
-the panel's rows grow to hold improvements and knights.
+the panel's rows grow to hold improvements and knights; with Seafarers they
+grow by a line for the fleet and the scenario's counts.
 """
 
 import math
@@ -111,7 +112,12 @@ def marker_centre(lay: Layout, kind: str, place: int) -> Point:
     return x + lay.size * 0.55, y
 
 
-def marker_radius(lay: Layout, kind: str) -> float:
+def marker_radius(lay: Layout, kind: str, sea: bool = False) -> float:
+    """A marker's radius. Seafarers' maps have smaller hexes and three-digit
+    ids, so their markers are as large as the sea leaves room for: clear of
+    the markers on the next edge (0.87 radii away) and of the hex's edge."""
+    if sea:
+        return lay.size * (0.28 if kind == "hex" else 0.3)
     return lay.size * (0.21 if kind == "hex" else 0.19)
 
 
@@ -173,6 +179,74 @@ def merchant_probe(lay: Layout, hex_id: int) -> Point:
     return x - lay.size * 0.08, y + lay.size * 0.12
 
 
+SHIP_WIDTH: Final = 0.8
+"""A ship's hull along its edge, in hex radii (the edge is one long)."""
+FRESH_RIM: Final = (0.09, 0.12)
+"""A ship built this turn: its yellow rim and the dark edge round it reach this
+far beyond the hull, in hex radii."""
+SOURCE_RING: Final = 0.5
+"""The ring round a ship chosen to sail, in hex radii from its edge's middle."""
+
+
+def on_ship(lay: Layout, edge: int, u: float, v: float) -> Point:
+    """The point `u` hex radii along the edge from its middle (towards its
+    second end, where a ship's bow points) and `v` across it."""
+    (ax, ay), (bx, by) = lay.edges[edge]
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    s = lay.size
+    return mx + (u * ux - v * uy) * s, my + (u * uy + v * ux) * s
+
+
+def ship_probe(lay: Layout, edge: int) -> Point:
+    """A point on a ship's hull clear of its marking: its colour is its owner's."""
+    return on_ship(lay, edge, -0.11, 0.07)
+
+
+def fresh_probe(lay: Layout, edge: int) -> Point:
+    """A point just off a ship's stern, on the yellow rim of a ship built this turn."""
+    return on_ship(lay, edge, -SHIP_WIDTH / 2 - FRESH_RIM[0] * 0.7, 0)
+
+
+def pirate_centre(lay: Layout, hex_id: int) -> Point:
+    """The pirate's ship, left of its hex's middle: clear of a hex marker."""
+    x, y = lay.hexes[hex_id]
+    return x - lay.size * 0.12, y
+
+
+def pirate_probe(lay: Layout, hex_id: int) -> Point:
+    """A point on the pirate's black hull."""
+    x, y = pirate_centre(lay, hex_id)
+    return x - lay.size * 0.25, y + lay.size * 0.2
+
+
+def stock_box(lay: Layout, hex_id: int) -> Box:
+    """A village's cloth left, at the right of its lower band (its huts at the left)."""
+    x, y = lay.hexes[hex_id]
+    s = lay.size
+    return x + s * 0.02, y + s * 0.36, x + s * 0.4, y + s * 0.64
+
+
+def chip_box(lay: Layout, hex_id: int) -> Box:
+    """A tribe chip still on its hex, across the hex's lower band."""
+    x, y = lay.hexes[hex_id]
+    s = lay.size
+    return x - s * 0.34, y + s * 0.36, x + s * 0.34, y + s * 0.66
+
+
+def strength_centre(lay: Layout, hex_id: int) -> Point:
+    """A fortress's strength, on a red shield above its keep."""
+    x, y = lay.hexes[hex_id]
+    return x, y - lay.size * 0.24
+
+
+def canal_pip(lay: Layout, hex_id: int, unit: int) -> Point:
+    """The centre of the box for unit 0..2 of a canal tile, filled once dug."""
+    x, y = lay.hexes[hex_id]
+    return x + (unit - 1) * lay.size * 0.26, y - lay.size * 0.05
+
+
 # ---- the barbarian strip (Cities & Knights) ---------------------------------------------
 
 CELLS: Final = 8
@@ -193,13 +267,25 @@ def event_die_box() -> Box:
 # ---- the panel -------------------------------------------------------------------------
 
 
-def seat_box(seat: int, cities: bool = False) -> Box:
-    """A seat's row; Cities & Knights rows are taller (tracks, knights, awards)."""
+def seat_box(seat: int, cities: bool = False, sea: bool = False) -> Box:
+    """A seat's row; Cities & Knights rows are taller (tracks, knights, awards),
+    and so are Seafarers' (a line for the fleet and the scenario)."""
     if cities:
         top = PANEL[1] + 150 + seat * 100
         return PANEL[0] + 6, top, PANEL[2] - 6, top + 94
+    if sea:
+        top = PANEL[1] + 150 + seat * 85
+        return PANEL[0] + 6, top, PANEL[2] - 6, top + 80
     top = PANEL[1] + 150 + seat * 78
     return PANEL[0] + 6, top, PANEL[2] - 6, top + 72
+
+
+def wonder_pip(seat: int, stage: int) -> Box:
+    """The box for stage 1..4 of a seat's wonder, at its Seafarers row's right,
+    filled once built."""
+    _, y0, x1, _ = seat_box(seat, sea=True)
+    x = x1 - 10 - (4 - stage) * 15
+    return x - 12, y0 + 50, x, y0 + 62
 
 
 def hand_card_box(kind: int, cities: bool = False) -> Box:
@@ -226,6 +312,12 @@ def bank_box(kind: int, top: float, cities: bool = False) -> Box:
         return x0, y0, x0 + 29, y0 + 34
     x0 = PANEL[0] + 14 + 48 + kind * 44
     return x0, top - 2, x0 + 38, top + 22
+
+
+def picked_box(kind: int, top: float) -> Box:
+    """A Master Merchant's victim's card of one kind, in a row below `top`."""
+    x0 = PANEL[0] + 14 + kind * 32
+    return x0, top + 18, x0 + 29, top + 50
 
 
 def progress_box(index: int) -> Box:

@@ -3,14 +3,15 @@
 Resources (and, with Cities & Knights, commodities) as a card per kind with
 its count, then the development cards, or the progress cards by name; a
 spectator's image says hands are hidden. A Spy's target's cards are shown to
-the spy alone, while it chooses one.
+the spy alone, while it chooses one, and a Master Merchant's victim's hand to
+the merchant alone, while it takes two.
 """
 
 from engine.katan.cities.components import PROGRESS_TITLES
-from engine.katan.components import CARD_NAMES, DEV_LABELS, RESOURCES
+from engine.katan.components import CARD_NAMES, DEV_LABELS, RESOURCES, cards_text
 from renderers import style
 from renderers.draw import Canvas
-from renderers.katan.geometry import PANEL, hand_card_box, progress_box
+from renderers.katan.geometry import PANEL, hand_card_box, picked_box, progress_box
 from renderers.katan.model import CitiesScene, KatanScene
 from renderers.katan.palette import GOOD_FILL, GOOD_INK, TERRAIN_FILL, TERRAIN_INK
 from renderers.katan.phrases import progress_names
@@ -102,6 +103,8 @@ def _cities_hand(canvas: Canvas, s: KatanScene, ck: CitiesScene) -> None:
             bold=True,
             max_width=bx1 - bx0 - 10,
         )
+    if ck.picked is not None:
+        _victim(canvas, s, ck.picked, progress_box(len(ck.hand) + len(ck.hand) % 2)[1] + 4)
     if ck.spied is not None:
         seat, cards = ck.spied
         y = progress_box(len(ck.hand) + len(ck.hand) % 2)[1] + 4
@@ -114,3 +117,35 @@ def _cities_hand(canvas: Canvas, s: KatanScene, ck: CitiesScene) -> None:
             bold=True,
             max_width=PANEL[2] - left - 12,
         )
+
+
+def _victim(canvas: Canvas, s: KatanScene, picked: tuple[int, tuple[int, ...]], y: float) -> None:
+    """The Master Merchant's victim's cards, shown to the merchant choosing two:
+    a card per kind as the bank draws them, or a line of words where the
+    progress cards leave no room."""
+    left = PANEL[0] + 14
+    seat, counts = picked
+    if picked_box(0, y)[3] > PANEL[3] - 4:
+        canvas.text(
+            (left, y),
+            f"{s.names[seat]}'s hand: {cards_text(counts)}",
+            13,
+            style.INK,
+            anchor="lt",
+            bold=True,
+            max_width=PANEL[2] - left - 12,
+        )
+        return
+    canvas.text(
+        (left, y), f"{s.names[seat]}'s hand, take two:", 13, style.INK, anchor="lt", bold=True
+    )
+    for kind, count in enumerate(counts):
+        box = picked_box(kind, y)
+        bx0, by0, bx1, by1 = box
+        canvas.rect(
+            box, fill=GOOD_FILL[kind] if count else style.PANEL, outline=style.INK, radius=4
+        )
+        ink = GOOD_INK[kind] if count else style.MUTED
+        middle = (bx0 + bx1) / 2
+        canvas.text((middle, by0 + 11), str(count), 13, ink, bold=True)
+        canvas.text((middle, by1 - 7), CARD_NAMES[kind], 8, ink, max_width=bx1 - bx0 - 2)

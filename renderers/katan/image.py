@@ -1,16 +1,17 @@
 """The Katan image: the island, its pieces and the overlay's markers, then the panel.
 
 Layers go from the ground up, so a piece is never hidden by the land and a
-numbered marker never by a piece: terrain and harbours, roads, walls under
-their cities, buildings and metropolis towers, knights, the robber and the
-merchant, then the overlay.
+numbered marker never by a piece: terrain with the scenario's counts and
+harbours, roads and ships, walls under their cities, buildings and
+metropolis towers, knights, the robber, the pirate and the merchant, then
+the overlay.
 """
 
 from PIL import Image
 
 from renderers import pieces, style
 from renderers.draw import Canvas, encode_png
-from renderers.katan import barbarians, figures, island
+from renderers.katan import barbarians, figures, island, scenario, ships
 from renderers.katan.geometry import (
     CITIES_ISLAND,
     HEIGHT,
@@ -42,17 +43,22 @@ def picture(s: KatanScene) -> Image.Image:
     lay = scene_layout(s)
     canvas.rect(ISLAND, fill=SEA_BACK, radius=24)
     island.hexes(canvas, s, lay)
+    if s.sea is not None:
+        scenario.counts(canvas, s.sea, lay)
     island.harbours(canvas, s, lay)
     figures.roads(canvas, s, lay)
+    ships.ships(canvas, s, lay)
     figures.buildings(canvas, s, lay)
     figures.knights(canvas, s, lay)
     figures.robber(canvas, s, lay)
+    if s.sea is not None:
+        ships.pirate(canvas, s.sea, lay)
     figures.merchant(canvas, s, lay)
     if s.ck is not None:
         barbarians.strip(canvas, s)
     if s.spot_source >= 0:
         figures.source_ring(canvas, lay, s.spot_kind, s.spot_source)
-    radius = marker_radius(lay, s.spot_kind)
+    radius = marker_radius(lay, s.spot_kind, s.sea is not None)
     for number, place in s.spots:
         pieces.marker(canvas, marker_centre(lay, s.spot_kind, place), radius, number)
     panel(canvas, s)

@@ -6,6 +6,7 @@ word and a marking of their own, so a map using them reads without colour.
 """
 
 import math
+from typing import Final
 
 from engine.katan.components import CANAL, FOG, FORTRESS, GENERIC_HARBOUR, GOLD, PIPS, SEA, VILLAGE
 from engine.katan.maps import RED_NUMBERS
@@ -23,6 +24,8 @@ from renderers.katan.palette import (
 )
 from renderers.style import RGB
 
+SEA_DETAIL: Final = 1.2
+
 
 def hex_corners(centre: Point, radius: float) -> list[Point]:
     cx, cy = centre
@@ -35,8 +38,15 @@ def hex_corners(centre: Point, radius: float) -> list[Point]:
     ]
 
 
+def detail(s: KatanScene) -> float:
+    """How much larger than the base game's a token or word is for its hex:
+    Seafarers' maps fit more hexes, so each is smaller and its print bolder."""
+    return SEA_DETAIL if s.sea is not None else 1.0
+
+
 def hexes(canvas: Canvas, s: KatanScene, lay: Layout) -> None:
     size = lay.size
+    k = detail(s)
     land = [h for h, t in enumerate(s.terrain) if t != SEA]
     for h in land:
         canvas.polygon(hex_corners(lay.hexes[h], size * 1.04), fill=SHORE)
@@ -47,24 +57,26 @@ def hexes(canvas: Canvas, s: KatanScene, lay: Layout) -> None:
             continue
         cx, cy = centre
         ink = TERRAIN_INK[terrain]
-        canvas.text((cx, cy - size * 0.6), TERRAIN_WORDS[terrain], size * 0.17, ink, bold=True)
+        word = TERRAIN_WORDS[terrain]
+        canvas.text((cx, cy - size * 0.6), word, size * 0.17 * k, ink, bold=True)
         _marking(canvas, terrain, centre, size, ink)
         number = s.numbers[h]
         if number:
-            _token(canvas, centre, size, number)
+            _token(canvas, centre, size, number, k)
 
 
-def _token(canvas: Canvas, centre: Point, size: float, number: int) -> None:
+def _token(canvas: Canvas, centre: Point, size: float, number: int, k: float = 1.0) -> None:
     """Number and pips; 6 and 8 in red and bold, as printed."""
     cx, cy = centre
-    canvas.circle(centre, size * 0.3, fill=TOKEN, outline=style.INK, width=1.5)
+    r = size * k
+    canvas.circle(centre, r * 0.3, fill=TOKEN, outline=style.INK, width=1.5)
     ink = RED_NUMBER if number in RED_NUMBERS else style.INK
-    canvas.text((cx, cy - size * 0.05), str(number), size * 0.27, ink, bold=True)
+    canvas.text((cx, cy - r * 0.05), str(number), r * 0.27, ink, bold=True)
     pips = PIPS[number]
-    step = size * 0.075
+    step = r * 0.075
     for i in range(pips):
         x = cx + (i - (pips - 1) / 2) * step
-        canvas.circle((x, cy + size * 0.17), size * 0.027, fill=ink)
+        canvas.circle((x, cy + r * 0.17), r * 0.027, fill=ink)
 
 
 def _marking(canvas: Canvas, terrain: int, centre: Point, size: float, ink: RGB) -> None:
@@ -83,14 +95,14 @@ def _marking(canvas: Canvas, terrain: int, centre: Point, size: float, ink: RGB)
         for dy in (0.42, 0.56):
             _wave(canvas, (cx, cy + dy * size), size * 0.5, size * 0.04, ink)
     elif terrain == VILLAGE:
-        for dx in (-0.17, 0.17):
+        for dx in (-0.3, -0.1):
             x = cx + dx * size
             hut = [
-                (x - size * 0.1, low + size * 0.08),
-                (x + size * 0.1, low + size * 0.08),
-                (x + size * 0.1, low - size * 0.02),
+                (x - size * 0.09, low + size * 0.08),
+                (x + size * 0.09, low + size * 0.08),
+                (x + size * 0.09, low - size * 0.02),
                 (x, low - size * 0.11),
-                (x - size * 0.1, low - size * 0.02),
+                (x - size * 0.09, low - size * 0.02),
             ]
             canvas.polygon(hut, fill=style.PANEL, outline=ink, width=1.5)
     elif terrain == FORTRESS:
@@ -119,11 +131,11 @@ def _wave(canvas: Canvas, centre: Point, length: float, height: float, ink: RGB)
 
 
 def harbours(canvas: Canvas, s: KatanScene, lay: Layout) -> None:
-    size = lay.size
+    size = lay.size * detail(s)
     for edge, kind in s.harbours:
         token = lay.harbour_tokens[edge]
         for end in lay.edges[edge]:
-            canvas.line([token, end], SHORE, size * 0.07)
+            canvas.line([token, end], SHORE, lay.size * 0.07)
         generic = kind == GENERIC_HARBOUR
         fill = style.PANEL if generic else TERRAIN_FILL[kind]
         ink = style.INK if generic else TERRAIN_INK[kind]

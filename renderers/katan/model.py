@@ -2,18 +2,26 @@
 
 A scene holds public facts for every seat and the viewer's own cards only.
 It reads other seats' hidden cards nowhere, so even a full, unredacted state
-handed over by mistake draws what the seat's view draws: the one exception,
-a Spy's target's progress cards, is taken only while the viewer is the spy
-choosing (the chore at the front of the queue names it), as the view shows.
+handed over by mistake draws what the seat's view draws: the exceptions, a
+Spy's target's progress cards and a Master Merchant's victim's hand, are
+taken only while the viewer is the seat choosing (the chore at the front of
+the queue names it), as the view shows. Of Seafarers it takes the board's
+face-up side and the public counts, never the fog pile, the chests or the
+canal's numbers.
 """
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.katan.chores import SPY
-from engine.katan.components import DEV_KINDS, KNIGHT, VICTORY_POINT
+from engine.katan.chores import MASTER_MERCHANT, SPY
+from engine.katan.components import DEV_KINDS, FOG, KNIGHT, VICTORY_POINT
 from engine.katan.maps import Board
 from engine.katan.moves import Move, offer_legs
+from engine.katan.sea import deal as dealing
+from engine.katan.sea.atlas import MAP_NAMES, sea_map
+from engine.katan.sea.scenarios import WONDERS_MAP
+from engine.katan.sea.state import SeaPart
 from engine.katan.state import OVER, KatanState, deck_size, dev_size, hand_size
 from engine.katan.view import KatanView
 from renderers.katan.places import common_source
@@ -68,6 +76,46 @@ class CitiesScene:
     """The viewer's progress cards; empty for a spectator."""
     spied: tuple[int, tuple[int, ...]] | None
     """(seat, its progress cards) while the viewer is choosing one with a Spy."""
+    picked: tuple[int, tuple[int, ...]] | None = None
+    """(seat, its card counts) while the viewer takes two of them (Master Merchant)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeaScene:
+    """Seafarers' part of the picture: the face-up side of the scenario.
+
+    Per-seat values are indexed by seat; per-hex ones are (hex, value) pairs
+    of the hexes that have them."""
+
+    title: str
+    """The map's title, as the lobby menus name it."""
+    ships: tuple[int, ...]
+    """Per seat, an edge mask."""
+    fresh: int
+    """Edges of ships built this turn."""
+    pirate: int
+    bonus: tuple[int, ...]
+    """Per island, the seat that took its bonus (-1: nobody)."""
+    fog_left: int
+    found: int
+    unseen: tuple[tuple[int, int], ...]
+    """(terrain, count) still face down in the fog: the map's pile less what was
+    found, which every seat can work out; the order of the pile stays hidden."""
+    villages: tuple[tuple[int, int], ...]
+    """(village hex, cloth left)."""
+    cloth: tuple[int, ...]
+    fortresses: tuple[tuple[int, int], ...]
+    """(fortress hex, strength left) of the fortresses still standing."""
+    taken: tuple[int, ...]
+    wonders: tuple[int, ...]
+    """Per seat, wonder stages built; empty on a map without wonders."""
+    canal: tuple[tuple[int, int], ...]
+    """(canal hex, units dug) of the tiles still to dig out."""
+    dug: tuple[int, ...]
+    chips: tuple[tuple[int, int], ...]
+    """(hex, chip kind) still on the board."""
+    tribe: tuple[tuple[int, ...], ...]
+    """Per seat, the chip kinds it took."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +160,7 @@ class KatanScene:
     spot_source: int = -1
     """The knight (crossing) or hex the numbered spots belong to, ringed; -1: none."""
     ck: CitiesScene | None = None
+    sea: SeaScene | None = None
 
 
 def scene(
@@ -159,6 +208,7 @@ def scene(
         chore=st.chores[0][0] if st.chores else -1,
         spot_source=common_source(spots) if spots is not None else -1,
         ck=None if st.ck is None else _cities(st, seat),
+        sea=None if st.sea is None else _sea(st),
     )
 
 
@@ -184,10 +234,13 @@ def _offer(st: KatanState) -> tuple[int, int, tuple[int, ...], tuple[int, ...]] 
 
 def _cities(st: KatanState, viewer: int | None) -> CitiesScene:
     ck = st.ck
-    spied = None
+    spied = picked = None
     if viewer is not None and st.chores and st.chores[0][:2] == (SPY, viewer):
         target = st.chores[0][2]
         spied = (target, tuple(ck.progress[target]))
+    if viewer is not None and st.chores and st.chores[0][:2] == (MASTER_MERCHANT, viewer):
+        victim = st.chores[0][2]
+        picked = (victim, tuple(st.hands[victim * st.width : (victim + 1) * st.width]))
     return CitiesScene(
         barbarians=ck.barbarians,
         attacks=ck.attacks,
@@ -208,4 +261,39 @@ def _cities(st: KatanState, viewer: int | None) -> CitiesScene:
         decks=tuple(len(deck) for deck in ck.decks),
         hand=tuple(ck.progress[viewer]) if viewer is not None else (),
         spied=spied,
+        picked=picked,
     )
+
+
+def _sea(st: KatanState) -> SeaScene:
+    sea: SeaPart = st.sea
+    board = st.board
+    wonders = board.map_name == WONDERS_MAP
+    return SeaScene(
+        title=sea_map(board.map_name).title if board.map_name in MAP_NAMES else board.map_name,
+        ships=tuple(sea.ships),
+        fresh=sea.fresh,
+        pirate=sea.pirate,
+        bonus=tuple(sea.bonus),
+        fog_left=len(sea.fog_pile),
+        found=sea.found,
+        unseen=_unseen(board),
+        villages=tuple(zip(board.village_hexes, sea.villages, strict=True)),
+        cloth=tuple(sea.cloth),
+        fortresses=tuple(zip(board.fortress_hexes, sea.fortresses, strict=True)),
+        taken=tuple(sea.taken),
+        wonders=tuple(sea.wonders) if wonders else (),
+        canal=tuple(zip(board.canal_hexes, sea.canal, strict=True)),
+        dug=tuple(sea.dug),
+        chips=tuple(sea.chips),
+        tribe=tuple(tuple(kinds) for kinds in sea.tribe),
+    )
+
+
+def _unseen(board: Board) -> tuple[tuple[int, int], ...]:
+    if board.map_name not in MAP_NAMES:
+        return ()
+    pile = Counter(sea_map(board.map_name).fog_pile)
+    fog = dealing.layout(sea_map(board.map_name)).ids("Ff")
+    pile.subtract(board.terrain[h] for h in fog if board.terrain[h] != FOG)
+    return tuple((kind, n) for kind, n in sorted(pile.items()) if n > 0)

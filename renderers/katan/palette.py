@@ -6,7 +6,7 @@ count), so no fact on the island depends on colour alone.
 
 from typing import Final
 
-from engine.katan.components import RESOURCE_NAMES, RESOURCES, TERRAIN_NAMES
+from engine.katan.components import GOLD, RESOURCE_NAMES, RESOURCES, TERRAIN_NAMES
 from renderers import style
 from renderers.style import TEAM_STYLES, hex_rgb
 
@@ -82,3 +82,12 @@ SHIP_FILL: Final = hex_rgb("#3B2A1E")
 """The barbarians' ship and the event die's ship face."""
 ATTACK: Final = hex_rgb("#B3261E")
 """The track's last cell, where the barbarians land."""
+
+CLOTH_FILL: Final = GOOD_FILL[RESOURCES]
+"""A village's cloth tag, in the colour of the cloth cards."""
+DUG_FILL: Final = hex_rgb("#7A5230")
+"""A canal unit dug: turned earth, against the white of one still to dig."""
+CHIP_FILL: Final = (style.CARD_FACE, hex_rgb("#9ED0E6"), TERRAIN_FILL[GOLD])
+"""The tribe's chips: a point white, a harbour sea-blue, gold in the gold field's colour."""
+WONDER_FILL: Final = hex_rgb("#8C6BB1")
+"""A wonder stage built: marble-violet, against the white of one still to build."""

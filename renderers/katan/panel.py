@@ -6,11 +6,12 @@ walls, and its metropolises, defender and point cards among its awards.
 
 from engine.katan.cities.components import LEVELS, TRACK_NAMES, TRACKS
 from engine.katan.components import CARD_NAMES, RESOURCES
+from engine.katan.sea.scenarios import WONDER_STAGES
 from renderers import style
 from renderers.draw import Canvas, Point
 from renderers.katan.figures import settlement
-from renderers.katan.geometry import CITIES_BANK_TOP, PANEL, bank_box, seat_box
-from renderers.katan.model import CitiesScene, KatanScene
+from renderers.katan.geometry import CITIES_BANK_TOP, PANEL, bank_box, seat_box, wonder_pip
+from renderers.katan.model import CitiesScene, KatanScene, SeaScene
 from renderers.katan.palette import (
     GOOD_FILL,
     GOOD_INK,
@@ -20,15 +21,21 @@ from renderers.katan.palette import (
     TRACK_FILL,
     TRACK_INK,
     TRACK_LETTERS,
+    WONDER_FILL,
 )
 from renderers.katan.phrases import (
     awards,
     fleet_words,
+    fog_words,
     holders,
     knight_count,
+    map_words,
     offer_words,
+    rules_words,
+    sea_facts,
     status,
     strength,
+    wonder_words,
 )
 from renderers.words import plural
 
@@ -38,16 +45,24 @@ def panel(canvas: Canvas, s: KatanScene) -> None:
     left = x0 + 14
     canvas.rect(PANEL, fill=style.PANEL, outline=style.PANEL_EDGE, width=2, radius=12)
     canvas.text((left, y0 + 18), "Katan", 28, style.INK, anchor="lt", bold=True)
-    if s.ck is not None:
+    rules = rules_words(s)
+    if rules:
         canvas.text(
-            (left + 96, y0 + 32), "Cities & Knights", 15, style.MUTED, anchor="lm", bold=True
+            (left + 96, y0 + 32),
+            rules,
+            15,
+            style.MUTED,
+            anchor="lm",
+            bold=True,
+            max_width=x1 - left - 104,
         )
     canvas.text(
         (left, y0 + 54),
-        f"{s.map_name} map · {s.target} points to win",
+        f"{map_words(s)} · {s.target} points to win",
         15,
         style.MUTED,
         anchor="lt",
+        max_width=x1 - left - 12,
     )
     canvas.rect((x0 + 6, y0 + 84, x1 - 6, y0 + 140), fill=style.HIGHLIGHT, radius=8)
     canvas.text(
@@ -68,18 +83,72 @@ def panel(canvas: Canvas, s: KatanScene) -> None:
         _cities_bank(canvas, s, s.ck)
         return
     for seat in range(len(s.seats)):
-        _seat_row(canvas, s, seat)
-    y = seat_box(len(s.seats) - 1)[3] + 14
+        if s.sea is not None:
+            _sea_row(canvas, s, s.sea, seat)
+        else:
+            _seat_row(canvas, s, seat)
+    y = seat_box(len(s.seats) - 1, sea=s.sea is not None)[3] + (14 if s.sea is None else 12)
     canvas.text((left, y), "Bank", 15, style.MUTED, anchor="lt", bold=True)
     for r in range(RESOURCES):
         box = bank_box(r, y)
         canvas.rect(box, fill=TERRAIN_FILL[r], outline=style.INK, width=1, radius=4)
         canvas.text((box[0] + 19, y + 10), str(s.bank[r]), 14, TERRAIN_INK[r], bold=True)
-    canvas.text((left, y + 34), f"development cards left: {s.deck}", 14, style.INK, anchor="lt")
-    canvas.text((left, y + 56), holders(s), 14, style.INK, anchor="lt", max_width=x1 - left - 12)
+    lines = [f"development cards left: {s.deck}", holders(s)]
+    if s.sea is not None and (s.sea.fog_left or s.sea.found):
+        lines.append(_fitting(canvas, fog_words(s.sea), fog_words(s.sea, short=True), 14))
     if s.offer is not None:
+        lines.append(offer_words(s))
+    first, step = (34, 22) if s.sea is None else (32, 20)
+    for i, line in enumerate(lines):
+        y_line = y + first + i * step
+        canvas.text((left, y_line), line, 14, style.INK, anchor="lt", max_width=x1 - left - 12)
+
+
+def _fitting(canvas: Canvas, full: str, short: str, size: float) -> str:
+    """`full` if it fits the panel's width at nearly `size`, else `short`."""
+    room = PANEL[2] - PANEL[0] - 26
+    return full if canvas.fit_text(full, size, room) >= size - 2 else short
+
+
+def _sea_row(canvas: Canvas, s: KatanScene, sea: SeaScene, seat: int) -> None:
+    """A seat's row with Seafarers: the base facts (the route over roads and
+    ships), then its fleet and the scenario's counts, with its wonder's four
+    stages as boxes on the map that has wonders, then its awards."""
+    _row_frame(canvas, s, seat, cities=False, sea=True)
+    x0, y0, x1, _ = seat_box(seat, sea=True)
+    summary = s.seats[seat]
+    facts = (
+        f"{plural(summary.cards, 'card')} · {summary.developments} dev · "
+        f"{plural(summary.knights, 'knight')} · route {summary.road_length}"
+    )
+    canvas.text((x0 + 10, y0 + 40), facts, 13, style.INK, anchor="lm", max_width=x1 - x0 - 20)
+    line = " · ".join(sea_facts(s, seat))
+    room = x1 - x0 - 20
+    if sea.wonders:
+        room -= 4 * 15 + 44
+        built = sea.wonders[seat]
+        label_x = wonder_pip(seat, 1)[0] - 6
+        canvas.text((label_x, y0 + 56), "wonder", 12, style.INK, anchor="rm")
+        for stage in range(1, WONDER_STAGES + 1):
+            done = stage <= built
+            canvas.rect(
+                wonder_pip(seat, stage),
+                fill=WONDER_FILL if done else style.CARD_FACE,
+                outline=style.INK,
+                width=1.5 if done else 1,
+                radius=2,
+            )
+    canvas.text((x0 + 10, y0 + 56), line, 13, style.INK, anchor="lm", max_width=room)
+    found = awards(s, seat)
+    if found:
         canvas.text(
-            (left, y + 78), offer_words(s), 14, style.INK, anchor="lt", max_width=x1 - left - 12
+            (x0 + 10, y0 + 71),
+            " · ".join(found),
+            13,
+            style.INK,
+            anchor="lm",
+            bold=True,
+            max_width=x1 - x0 - 20,
         )
 
 
@@ -104,9 +173,9 @@ def die(canvas: Canvas, at: Point, side: float, value: int) -> None:
         canvas.circle((x + fx * side, y + fy * side), side * 0.09, fill=style.INK)
 
 
-def _row_frame(canvas: Canvas, s: KatanScene, seat: int, cities: bool) -> None:
+def _row_frame(canvas: Canvas, s: KatanScene, seat: int, cities: bool, sea: bool = False) -> None:
     """The row's card, its seat's house and name, and its points."""
-    box = seat_box(seat, cities)
+    box = seat_box(seat, cities, sea)
     x0, y0, x1, _ = box
     on_turn = seat == s.to_move
     canvas.rect(
@@ -116,9 +185,10 @@ def _row_frame(canvas: Canvas, s: KatanScene, seat: int, cities: bool) -> None:
         width=2 if on_turn else 1,
         radius=8,
     )
-    settlement(canvas, (x0 + 22, y0 + 24), 56, SEAT_STYLES[seat])
+    top = -3 if sea else 0
+    settlement(canvas, (x0 + 22, y0 + 24 + top), 56, SEAT_STYLES[seat])
     canvas.text(
-        (x0 + 44, y0 + 20),
+        (x0 + 44, y0 + 20 + top),
         s.names[seat],
         17,
         style.INK,
@@ -127,7 +197,7 @@ def _row_frame(canvas: Canvas, s: KatanScene, seat: int, cities: bool) -> None:
         max_width=x1 - x0 - 100,
     )
     points = str(s.seats[seat].points)
-    canvas.text((x1 - 10, y0 + 22), points, 26, style.INK, anchor="rm", bold=True)
+    canvas.text((x1 - 10, y0 + 22 + top), points, 26, style.INK, anchor="rm", bold=True)
 
 
 def _seat_row(canvas: Canvas, s: KatanScene, seat: int) -> None:
@@ -162,9 +232,10 @@ def _cities_row(canvas: Canvas, s: KatanScene, ck: CitiesScene, seat: int) -> No
     _row_frame(canvas, s, seat, cities=True)
     x0, y0, x1, _ = seat_box(seat, cities=True)
     summary = s.seats[seat]
+    route = "route" if s.sea is not None else "road"
     facts = (
         f"{plural(summary.cards, 'card')} · {ck.progress[seat]} progress · "
-        f"road {summary.road_length}"
+        f"{route} {summary.road_length}"
     )
     canvas.text((x0 + 44, y0 + 40), facts, 13, style.INK, anchor="lm", max_width=x1 - x0 - 86)
     for track in range(TRACKS):
@@ -196,6 +267,10 @@ def _cities_row(canvas: Canvas, s: KatanScene, ck: CitiesScene, seat: int) -> No
         (x0 + 10, y0 + 74), " · ".join(line), 12, style.INK, anchor="lm", max_width=x1 - x0 - 20
     )
     found = awards(s, seat)
+    if s.sea is not None:
+        found = sea_facts(s, seat) + found
+        if s.sea.wonders:
+            found.insert(1, wonder_words(s.sea, seat))
     if found:
         canvas.text(
             (x0 + 10, y0 + 86),
@@ -237,6 +312,10 @@ def _cities_bank(canvas: Canvas, s: KatanScene, ck: CitiesScene) -> None:
         line.append(fleet)
     y = top + 60
     canvas.text((left, y), " · ".join(line), 13, style.INK, anchor="lt", max_width=x1 - left - 12)
+    if s.sea is not None and (s.sea.fog_left or s.sea.found):
+        y += 20
+        fog = _fitting(canvas, fog_words(s.sea), fog_words(s.sea, short=True), 13)
+        canvas.text((left, y), fog, 13, style.INK, anchor="lt", max_width=x1 - left - 12)
     if s.offer is not None:
         canvas.text(
             (left, y + 20), offer_words(s), 13, style.INK, anchor="lt", max_width=x1 - left - 12

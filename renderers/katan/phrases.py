@@ -13,6 +13,9 @@ from engine.katan.cities.components import (
 )
 from engine.katan.components import CARD_NAMES, cards_text
 from engine.katan.geometry import bits
+from engine.katan.sea.islands import ISLAND_BONUS
+from engine.katan.sea.mapfile import CHIP_NAMES
+from engine.katan.sea.scenarios import WONDER_STAGES
 from engine.katan.state import (
     CHORE,
     COUNTERS,
@@ -26,7 +29,8 @@ from engine.katan.state import (
     SETUP_ROAD,
     SETUP_SETTLEMENT,
 )
-from renderers.katan.model import CitiesScene, KatanScene
+from renderers.katan.model import CitiesScene, KatanScene, SeaScene
+from renderers.katan.palette import TERRAIN_WORDS
 from renderers.words import plural
 
 PHASE_VERB: Final = {
@@ -67,9 +71,17 @@ def status(s: KatanScene) -> str:
         return "Waiting"
     if s.phase == CHORE:
         verb = CHORE_VERB.get(s.chore, "to answer")
+    elif s.phase == ROBBER and _pirate_awake(s):
+        verb = "to move the robber or the pirate"
     else:
         verb = PHASE_VERB.get(s.phase, "to move")
     return f"{s.names[s.to_move]} {verb}"
+
+
+def _pirate_awake(s: KatanScene) -> bool:
+    """A seven may move the pirate: it is on the map, and with Cities &
+    Knights it sleeps with the robber until the first attack."""
+    return s.sea is not None and s.sea.pirate >= 0 and (s.ck is None or s.ck.attacks > 0)
 
 
 def awards(s: KatanScene, seat: int) -> list[str]:
@@ -166,3 +178,50 @@ def progress_names(cards: tuple[int, ...]) -> str:
 
 def fleet_words(ck: CitiesScene) -> str:
     return f"Merchant Fleet: {CARD_NAMES[ck.fleet]} 2:1" if ck.fleet >= 0 else ""
+
+
+# ---- Seafarers ---------------------------------------------------------------------------
+
+
+def map_words(s: KatanScene) -> str:
+    """The map as the lobby names it: "standard map", or a Seafarers map's title."""
+    return s.sea.title if s.sea is not None else f"{s.map_name} map"
+
+
+def sea_facts(s: KatanScene, seat: int) -> list[str]:
+    """A seat's fleet, island bonuses and what the map's scenario counts for it."""
+    sea = s.sea
+    assert sea is not None
+    facts = [plural(sea.ships[seat].bit_count(), "ship")]
+    islands = sea.bonus.count(seat)
+    if islands:
+        facts.append(f"{plural(islands, 'island')} +{ISLAND_BONUS * islands}")
+    if sea.villages or any(sea.cloth):
+        facts.append(f"{sea.cloth[seat]} cloth")
+    if sea.fortresses or any(sea.taken):
+        taken = sea.taken[seat]
+        facts.append(f"{taken} {'fortress' if taken == 1 else 'fortresses'} taken")
+    if sea.canal or any(sea.dug):
+        facts.append(f"canal {sea.dug[seat]} dug")
+    if sea.tribe[seat]:
+        facts.append("chips " + ", ".join(CHIP_NAMES[k] for k in sea.tribe[seat]))
+    return facts
+
+
+def wonder_words(sea: SeaScene, seat: int) -> str:
+    return f"wonder {sea.wonders[seat]} of {WONDER_STAGES}"
+
+
+def fog_words(sea: SeaScene, short: bool = False) -> str:
+    """How much fog is left and what it may still hide (public: the map's pile
+    less what was found); `short` leaves out what it hides."""
+    hidden = ", ".join(f"{n} {TERRAIN_WORDS[kind]}" for kind, n in sea.unseen)
+    left = f"{sea.fog_left} face down" + (f" ({hidden})" if hidden and not short else "")
+    return f"fog: {sea.found} found, {left}"
+
+
+def rules_words(s: KatanScene) -> str:
+    """The expansions in play, as the panel's heading names them."""
+    return " · ".join(
+        name for name, on in (("Seafarers", s.sea), ("Cities & Knights", s.ck)) if on is not None
+    )

@@ -4,9 +4,13 @@ A numbered spot is the place a move *ends* at: the crossing of a knight to
 hire, activate, promote, chase with, place, remove or lose a city on; the
 crossing a knight moves *to* (the knight was chosen first); the hex of a
 Bishop, a Merchant or an Inventor's second number; the edge of a Diplomat's
-road. A move with two places of one kind (a knight's move, the Inventor's
-swap) has its first place as its *source*: the overlay rings it, so the
-picture says which knight or hex the numbers belong to.
+road; with Seafarers the edge of a ship to build, the edge a ship sails *to*
+and the hex of the pirate, a fortress to raid or a canal tile to dig. A move
+with two places of one kind (a knight's move, a ship's sailing, the
+Inventor's swap) has its first place as its *source*: the overlay rings it,
+so the picture says which knight, ship or hex the numbers belong to. The
+step before, choosing that source, numbers the sources themselves
+(`source_spots`).
 """
 
 from collections.abc import Sequence
@@ -54,8 +58,11 @@ def source(move: Move) -> int:
 
 
 def common_source(spots: Spots[Move]) -> int:
-    """The source every spot's moves share, or -1 (none, or several)."""
+    """The source every spot's moves share, or -1 (none, several, or the spots
+    are the sources themselves, being chosen)."""
     seen = {source(m) for spot in spots.spots for m in spot.moves}
+    if any(spot.place in seen for spot in spots.spots):
+        return -1
     return seen.pop() if len(seen) == 1 else -1
 
 
@@ -74,3 +81,17 @@ def kind_spots(legal: Sequence[Move], code: int, origin: int | None = None) -> S
         return spot[1] if spot is not None else None
 
     return number_spots(found[-1][0], legal, place_of, lambda p: p)
+
+
+def source_spots(legal: Sequence[Move], code: int) -> Spots[Move]:
+    """The first step of a two-place move: the sources (the ships that may sail,
+    the knights that may move) numbered by their place ids, each spot holding
+    every move from it."""
+    found = PLACES[code]
+    if len(found) < 2 or found[0][0] != found[-1][0]:
+        raise ValueError(f"moves of kind {TABLE[code].name} have no source to choose")
+
+    def place_of(move: Move) -> int | None:
+        return move[found[0][1]] if move[0] == code else None
+
+    return number_spots(found[0][0], legal, place_of, lambda p: p)
