@@ -33,6 +33,10 @@ class Pick(Handler):
     def moves(self, st: KatanState, seat: int, chore: Chore) -> list[Move]:
         return [PICK_MOVES[r] for r in range(RESOURCES) if st.bank[r]]
 
+    def void(self, st: KatanState, chore: Chore) -> bool:
+        """Picks queued behind another that emptied the bank get nothing."""
+        return not any(st.bank[r] for r in range(RESOURCES))
+
     def why(self, st: KatanState, seat: int, chore: Chore, move: Move) -> str | None:
         source = chores.PICK_SOURCES[chore[3]]
         if move[0] != PICK:

@@ -43,11 +43,18 @@ def finish(st: KatanState, ev: Events) -> None:
 
 
 def run(st: KatanState, ev: Events) -> None:
-    """Run the engine's own chores at the front; resume `back` when none is left."""
-    while st.chores and st.chores[0][1] == HOST:
+    """Run the engine's own chores at the front and drop those nobody can answer
+    any more (a pick from a bank emptied since it was queued); resume `back`
+    when none is left."""
+    while st.chores:
         chore = st.chores[0]
-        st.chores = st.chores[1:]
-        st.ruleset.do_host_chore(st, chore, ev)
+        if chore[1] == HOST:
+            st.chores = st.chores[1:]
+            st.ruleset.do_host_chore(st, chore, ev)
+        elif st.ruleset.void_chore(st, chore):
+            st.chores = st.chores[1:]
+        else:
+            break
     if not st.chores and st.phase == CHORE:
         st.phase = st.back
 
@@ -147,3 +154,7 @@ class Handler:
     def run(self, st: KatanState, chore: Chore, ev: Events) -> None:
         """The engine's own chores (seat HOST) run instead of waiting."""
         raise NotImplementedError
+
+    def void(self, st: KatanState, chore: Chore) -> bool:
+        """Whether the chore can no longer be answered, and is dropped when it comes up."""
+        return False

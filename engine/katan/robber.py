@@ -48,7 +48,7 @@ def why_not(st: KatanState, seat: int, move: Move) -> str | None:
         return held
     hex_id, victim = move[1], move[2]
     if hex_id not in st.ruleset.robber_hexes(st):
-        return f"Hex {hex_id} is not a land hex."
+        return st.ruleset.why_not_robber_hex(st, hex_id)
     if hex_id == st.robber:
         return "The robber must move to a different hex."
     victims = robbable(st, seat, hex_id)

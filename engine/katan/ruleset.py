@@ -134,6 +134,10 @@ class RuleSet:
     def robber_hexes(self, st: KatanState) -> tuple[int, ...]:
         return st.board.land_hexes
 
+    def why_not_robber_hex(self, st: KatanState, hex_id: int) -> str:
+        """Why the robber may not go to a hex outside `robber_hexes`."""
+        return f"Hex {hex_id} is not a land hex."
+
     def why_robber(self, st: KatanState) -> str | None:
         """Why the robber may not move in this robber phase (None: it may).
         Seafarers with Cities & Knights: a knight chased the pirate instead."""
@@ -232,6 +236,9 @@ class RuleSet:
 
     def do_host_chore(self, st: KatanState, chore: Chore, ev: Events) -> None:
         self.chores[chore[0]].run(st, chore, ev)
+
+    def void_chore(self, st: KatanState, chore: Chore) -> bool:
+        return self.chores[chore[0]].void(st, chore)
 
     # ---- scoring and the record ---------------------------------------------------------
 

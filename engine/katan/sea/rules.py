@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from engine.katan import answers, network
 from engine.katan.chores import Handler
-from engine.katan.components import ROAD_PIECES
+from engine.katan.components import FOG, FORTRESS, ROAD_PIECES
 from engine.katan.events import Events, say
 from engine.katan.geometry import Topology
 from engine.katan.kinds import BASE, SEAFARERS
@@ -175,6 +175,16 @@ class SeaRules(RuleSet):
 
     def robber_hexes(self, st: KatanState) -> tuple[int, ...]:
         return st.board.robber_hexes
+
+    def why_not_robber_hex(self, st: KatanState, hex_id: int) -> str:
+        terrain = st.board.terrain[hex_id]
+        if not st.board.topology.hex_land[hex_id]:
+            return f"Hex {hex_id} is at sea: the robber stays on land (the pirate sails)."
+        if terrain == FOG:
+            return f"Hex {hex_id} is still under the fog; the robber goes there once it is found."
+        if terrain == FORTRESS:
+            return f"A pirate fortress stands on hex {hex_id}; the robber goes there once it falls."
+        return super().why_not_robber_hex(st, hex_id)
 
     def pirate_moves(self, st: KatanState, seat: int, out: list[Move]) -> None:
         pirate = part(st).pirate
