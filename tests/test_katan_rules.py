@@ -493,6 +493,17 @@ def test_road_building_lays_two_free_roads_and_may_stop_early() -> None:
     assert st.phase == MAIN and st.roads[0].bit_count() == 1
 
 
+def test_free_roads_allow_nothing_but_roads_or_stopping() -> None:
+    st = blank()
+    settle(st, 0, 10)
+    give_dev(st, 0, ROAD_BUILDING, 1)
+    give(st, 0, wool=1, grain=1, ore=1)
+    st = apply(st, 0, mv.M_ROAD_BUILDING)
+    assert st.phase == FREE_ROADS
+    refused(st, 0, mv.M_BUY, "free roads")
+    refused(st, 0, mv.M_END, "free roads")
+
+
 def test_year_of_plenty_takes_two_from_the_bank_if_it_holds_them() -> None:
     st = blank()
     give_dev(st, 0, YEAR_OF_PLENTY)

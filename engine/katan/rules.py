@@ -482,7 +482,7 @@ def _why_free_roads(st: KatanState, seat: int, move: Move) -> str | None:
         return None
     if kind == BUILD_ROAD:
         return why_road(st, seat, move[1], free=True)
-    if st.ruleset.handles(kind):
+    if kind in st.ruleset.free_pieces:
         return st.ruleset.why_turn(st, seat, move)
     return "Place your free roads (or stop placing them) first."
 

@@ -190,6 +190,9 @@ class RuleSet:
         """Whether a free road could still be placed."""
         return st.roads[seat].bit_count() < ROAD_PIECES and bool(st.frontier[seat])
 
+    free_pieces: ClassVar[frozenset[int]] = frozenset()
+    """Move kinds besides roads that free roads may place (Seafarers' ships)."""
+
     def free_road_moves(self, st: KatanState, seat: int, out: list[Move]) -> None:
         """Free pieces other than roads (Seafarers' ships)."""
 

@@ -43,7 +43,7 @@ from engine.katan.moves import (
 )
 from engine.katan.rng import Stream
 from engine.katan.ruleset import RuleSet
-from engine.katan.state import FREE_ROADS, KatanState
+from engine.katan.state import KatanState
 
 PROGRESS_STREAM = 2
 """The rng stream of the progress decks' shuffle (the deal is 1, play 0)."""
@@ -115,8 +115,6 @@ class CitiesRules(RuleSet):
         kind = move[0]
         if kind in devcards.KINDS and kind not in progress.KINDS:
             return "Cities & Knights has no development cards: progress cards replace them."
-        if st.phase == FREE_ROADS:
-            return "Place your free roads (or stop placing them) first."
         if kind in progress.KINDS:
             return progress.why_not(st, seat, move, st.rolled)
         if kind in KNIGHT_KINDS:
