@@ -61,6 +61,7 @@ class SeaRules(RuleSet):
     names: ClassVar[frozenset[str]] = frozenset({BASE, SEAFARERS})
     expansions: ClassVar[tuple[str, ...]] = (SEAFARERS,)
     chores: ClassVar[dict[int, Handler]] = dict(answers.SHARED)
+    free_pieces: ClassVar[frozenset[int]] = frozenset({BUILD_SHIP})
 
     # ---- the board ---------------------------------------------------------------------
 
