@@ -29,17 +29,7 @@ from engine.katan.components import (
 from engine.katan.events import Events, say
 from engine.katan.geometry import bits
 from engine.katan.kinds import (
-    ADDRESSEE,
-    CARDS,
-    CROSSING,
-    EDGE,
-    HEX,
-    SEAT,
-    TABLE,
-    VICTIM,
-    field_range,
     label,
-    size,
 )
 from engine.katan.moves import (
     BANK_MOVES,
@@ -64,6 +54,7 @@ from engine.katan.moves import (
     discard_move,
 )
 from engine.katan.network import place_road, place_settlement
+from engine.katan.shapes import why_malformed
 from engine.katan.state import (
     CHORE,
     FREE_ROADS,
@@ -80,12 +71,6 @@ from engine.katan.state import DISCARD as P_DISCARD
 from engine.katan.state import ROBBER as P_ROBBER
 from engine.katan.state import ROLL as P_ROLL
 from engine.katan.turns import end_free_roads, pays, spend
-
-RULE_SET_TITLES: Final = {
-    "base": "the base game",
-    "cities_and_knights": "Cities & Knights",
-    "seafarers": "Seafarers",
-}
 
 # ---- whose move -------------------------------------------------------------
 
@@ -254,87 +239,6 @@ def why_not(st: KatanState, seat: int, move: Move) -> str | None:
             return f"Seat {waiting} is answering your offer; you may only withdraw it."
         return f"It is not seat {seat}'s turn; the table waits on seat {waiting}."
     return _WHY[st.phase](st, seat, move)
-
-
-Shape = tuple[int, tuple[tuple[int, range], ...]]
-
-_SHAPES: dict[tuple[object, int, int], tuple[Shape, ...]] = {}
-"""Per map, seat count and hand width: each kind's length and the allowed range
-of each value the table bounds (card counts are the rules' to judge)."""
-
-
-def _shapes(st: KatanState) -> tuple[Shape, ...]:
-    top = st.board.topology
-    key = (top, st.seats, st.width)
-    found = _SHAPES.get(key)
-    if found is None:
-        sizes = (st.seats, top.node_count, top.edge_count, len(top.hexes), st.width)
-        rows = []
-        for kind in TABLE:
-            checks: list[tuple[int, range]] = []
-            at = 1
-            for f in kind.fields:
-                n = size(f.kind, st.width)
-                if f.kind != CARDS:
-                    checks.extend((at + k, field_range(f.kind, *sizes)) for k in range(n))
-                at += n
-            rows.append((kind.length(st.width), tuple(checks)))
-        found = _SHAPES[key] = tuple(rows)
-    return found
-
-
-def why_malformed(st: KatanState, seat: int, move: Move) -> str | None:
-    """Why `move` is not a move of this table at all (wrong shape, a value out
-    of range, a rule set not played here), before any rule is asked."""
-    if (
-        not isinstance(move, tuple)
-        or not move
-        or not all(type(v) is int for v in move)
-        or not 0 <= move[0] < KINDS
-    ):
-        return "That is not a Katan move."
-    length, checks = _shapes(st)[move[0]]
-    if len(move) != length:
-        kind = TABLE[move[0]]
-        if kind.rule_set not in st.ruleset.names:
-            return _not_played(kind.name, kind.rule_set)
-        return f"A {kind.name} move has {length - 1} values, not {len(move) - 1}."
-    if not 0 <= seat < st.seats:
-        return f"There is no seat {seat} at this table."
-    for at, allowed in checks:
-        if move[at] not in allowed:
-            return _out_of_range(st, move, at, allowed)
-    kind = TABLE[move[0]]
-    if kind.rule_set not in st.ruleset.names:
-        return _not_played(kind.name, kind.rule_set)
-    return None
-
-
-def _not_played(name: str, rule_set: str) -> str:
-    return f"{name} is a {RULE_SET_TITLES[rule_set]} move; this table does not play it."
-
-
-def _out_of_range(st: KatanState, move: Move, at: int, allowed: range) -> str:
-    kind = TABLE[move[0]]
-    value = move[at]
-    i = 1
-    for f in kind.fields:
-        n = size(f.kind, st.width)
-        if i <= at < i + n:
-            break
-        i += n
-    if kind.rule_set not in st.ruleset.names:
-        return _not_played(kind.name, kind.rule_set)
-    if f.kind in (EDGE, CROSSING, HEX):
-        return f"There is no {f.kind} {value}."
-    if f.kind == ADDRESSEE:
-        return f"Seat {value} is not another seat at this table."
-    if f.kind in (SEAT, VICTIM):
-        return f"There is no seat {value} at this table."
-    if not allowed:
-        return f"A {kind.name} move's {f.name} names nothing at this table."
-    last = allowed.stop - 1
-    return f"A {kind.name} move's {f.name} runs from {allowed.start} to {last}, not {value}."
 
 
 def _why_setup_settlement(st: KatanState, seat: int, move: Move) -> str | None:
