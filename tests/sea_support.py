@@ -26,6 +26,7 @@ from engine.katan.moves import END_TURN, Move
 from engine.katan.network import own_buildings
 from engine.katan.sea.cities import SEA_CITIES_RULES
 from engine.katan.sea.crafted import before_roll
+from engine.katan.sea.crafted import ship as crafted_ship
 from engine.katan.sea.rules import SEA_RULES
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import KatanState
@@ -183,31 +184,55 @@ def inland(st: KatanState, island: int) -> list[int]:
 
 def sea_path(st: KatanState, start: int, island: int, avoid: int = 0) -> tuple[list[int], int]:
     """The fewest ship edges from crossing `start` to a coastal crossing of
-    `island`, never on an edge in `avoid` nor through another crossing of the
-    island; returns (edges in order, the crossing reached)."""
+    `island`, never on an edge in `avoid`; returns (edges in order, the
+    crossing reached)."""
+    return sea_path_to(st, start, corners(st, island), avoid)
+
+
+def sea_path_to(st: KatanState, start: int, goal: int, avoid: int = 0) -> tuple[list[int], int]:
+    """The fewest empty ship edges from crossing `start` to one in the mask
+    `goal`, never on an edge in `avoid`; returns (edges in order, the crossing
+    reached)."""
     top = st.board.topology
-    goal = corners(st, island)
-    allowed = sum(1 << e for e, wet in enumerate(top.edge_sea) if wet) & ~avoid
+    wet = sum(1 << e for e, w in enumerate(top.edge_sea) if w)
+    allowed = wet & ~avoid & ~st.paved
     came: dict[int, tuple[int, int]] = {start: (-1, -1)}
     todo = deque([start])
     while todo:
         node = todo.popleft()
         if node != start and goal >> node & 1:
+            end = node
             edges = []
             while came[node][0] >= 0:
                 prev, edge = came[node]
                 edges.append(edge)
                 node = prev
-            edges.reverse()
-            end = start
-            for e in edges:
-                end = top.other_end(e, end)
-            return edges, end
+            return edges[::-1], end
         for bit, other in top.node_adj[node]:
             if allowed & bit and other not in came:
                 came[other] = (node, bit.bit_length() - 1)
                 todo.append(other)
-    raise AssertionError(f"no sea route from {start} to island {island}")
+    raise AssertionError(f"no sea route from {start} to {bin(goal)}")
+
+
+def landing(st: KatanState, seat: int, goal: int) -> int:
+    """Give the seat a town on a free home coast crossing and a line of ships
+    from it to a crossing in the mask `goal` that may take a settlement;
+    returns that crossing (the seat holds a settlement's cost)."""
+    free = goal & ~st.blocked & ~st.closed
+    for node in coast(st, home(st)):
+        if st.blocked >> node & 1:
+            continue
+        try:
+            path, end = sea_path_to(st, node, free)
+        except AssertionError:
+            continue
+        if len(path) >= 2:
+            crafted.settle(st, seat, node)
+            crafted_ship(st, seat, *path)
+            crafted.give(st, seat, lumber=1, brick=1, wool=1, grain=1)
+            return end
+    raise AssertionError("no landing")
 
 
 def out_to_sea(st: KatanState, start: int, length: int, avoid: int = 0) -> list[int]:
