@@ -215,11 +215,11 @@ def sea_path_to(st: KatanState, start: int, goal: int, avoid: int = 0) -> tuple[
     raise AssertionError(f"no sea route from {start} to {bin(goal)}")
 
 
-def landing(st: KatanState, seat: int, goal: int) -> int:
+def landing(st: KatanState, seat: int, goal: int, settle: bool = True) -> int:
     """Give the seat a town on a free home coast crossing and a line of ships
-    from it to a crossing in the mask `goal` that may take a settlement;
-    returns that crossing (the seat holds a settlement's cost)."""
-    free = goal & ~st.blocked & ~st.closed
+    from it to a crossing in the mask `goal` (that may take a settlement,
+    with `settle`); returns that crossing (the seat holds a settlement's cost)."""
+    free = goal & ~st.blocked & ~st.closed if settle else goal
     for node in coast(st, home(st)):
         if st.blocked >> node & 1:
             continue
@@ -337,3 +337,11 @@ def turn_of(st: KatanState, seat: int, total: int = 6) -> KatanState:
         st = rolled(st, total)[0]
         if st.current == seat:
             return st
+
+
+def clear_hand(st: KatanState, seat: int) -> None:
+    """The seat's cards back to the bank."""
+    w = st.width
+    for r in range(w):
+        st.bank[r] += st.hands[seat * w + r]
+        st.hands[seat * w + r] = 0
