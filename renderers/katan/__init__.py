@@ -1,14 +1,17 @@
 """Katan: the island on any map of the shared geometry, the pieces, the robber,
 the bank, each seat's public summary and the viewer's own hand; with Cities &
 Knights also the barbarians and the event die, knights, walls, metropolises,
-the merchant, improvements, commodities and progress cards.
+the merchant, improvements, commodities and progress cards; with Seafarers
+the sea and its ships, the pirate, the fog face down, villages, chips,
+fortresses, wonders and the canal.
 
 `render_png` and `render_text` are the entry points; the modules hold one
 idea each: `model` (the scene: what is drawn, the cache key), `geometry`
 (where, in output pixels), `palette`, `island` (terrain and harbours),
-`figures` (the pieces), `barbarians`, `panel`, `hand`, `image` (the layers in
-order), `transcript` (the text), `phrases` (words both share) and `places`
-(which place a move points at).
+`figures` (the pieces), `ships` (ships and the pirate), `scenario` (the
+scenario's counts on their hexes), `barbarians`, `panel`, `hand`, `image`
+(the layers in order), `transcript` (the text), `phrases` (words both share)
+and `places` (which place a move points at).
 """
 
 from collections.abc import Sequence
@@ -33,6 +36,7 @@ from renderers.katan.geometry import (
     HEIGHT,
     ISLAND,
     PANEL,
+    SHIP_WIDTH,
     STRIP,
     WIDTH,
     Layout,
@@ -40,8 +44,11 @@ from renderers.katan.geometry import (
     bank_box,
     barbarian_cell,
     building_probe,
+    canal_pip,
+    chip_box,
     edge_middle,
     event_die_box,
+    fresh_probe,
     halo_probe,
     hand_card_box,
     knight_probe,
@@ -49,17 +56,27 @@ from renderers.katan.geometry import (
     marker_centre,
     marker_radius,
     merchant_probe,
+    on_ship,
+    picked_box,
+    pirate_probe,
     progress_box,
     road_probe,
     robber_centre,
     seat_box,
+    ship_probe,
+    stock_box,
+    strength_centre,
     token_centre,
     tower_probe,
     wall_probe,
+    wonder_pip,
 )
 from renderers.katan.image import draw, picture, scene_layout
-from renderers.katan.model import CitiesScene, KatanScene, SeatSummary, scene
+from renderers.katan.model import CitiesScene, KatanScene, SeaScene, SeatSummary, scene
 from renderers.katan.palette import (
+    CHIP_FILL,
+    CLOTH_FILL,
+    DUG_FILL,
     GOOD_FILL,
     RED_NUMBER,
     ROBBER_FILL,
@@ -69,6 +86,7 @@ from renderers.katan.palette import (
     TERRAIN_INK,
     TERRAIN_WORDS,
     TRACK_FILL,
+    WONDER_FILL,
 )
 from renderers.katan.panel import track_pip
 from renderers.katan.places import kind_spots, source_spots
@@ -76,7 +94,10 @@ from renderers.katan.transcript import text
 from renderers.spots import Spots
 
 __all__ = [
+    "CHIP_FILL",
     "CITIES_ISLAND",
+    "CLOTH_FILL",
+    "DUG_FILL",
     "GOOD_FILL",
     "HEIGHT",
     "ISLAND",
@@ -84,6 +105,7 @@ __all__ = [
     "RED_NUMBER",
     "ROBBER_FILL",
     "SEAT_STYLES",
+    "SHIP_WIDTH",
     "STONE",
     "STRIP",
     "TERRAIN_FILL",
@@ -91,17 +113,22 @@ __all__ = [
     "TERRAIN_WORDS",
     "TRACK_FILL",
     "WIDTH",
+    "WONDER_FILL",
     "CitiesScene",
     "KatanScene",
     "Layout",
+    "SeaScene",
     "SeatSummary",
     "badge_centre",
     "bank_box",
     "barbarian_cell",
     "building_probe",
+    "canal_pip",
+    "chip_box",
     "draw",
     "edge_middle",
     "event_die_box",
+    "fresh_probe",
     "halo_probe",
     "hand_card_box",
     "katan_spots",
@@ -110,7 +137,10 @@ __all__ = [
     "marker_centre",
     "marker_radius",
     "merchant_probe",
+    "on_ship",
+    "picked_box",
     "picture",
+    "pirate_probe",
     "progress_box",
     "render_png",
     "render_text",
@@ -119,11 +149,15 @@ __all__ = [
     "scene",
     "scene_layout",
     "seat_box",
+    "ship_probe",
+    "stock_box",
+    "strength_centre",
     "text",
     "token_centre",
     "tower_probe",
     "track_pip",
     "wall_probe",
+    "wonder_pip",
 ]
 
 

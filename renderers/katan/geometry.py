@@ -204,9 +204,13 @@ def ship_probe(lay: Layout, edge: int) -> Point:
     return on_ship(lay, edge, -0.11, 0.07)
 
 
+SHIP_BEAM: Final = 0.2
+"""A ship's widest, amidships, each side of its edge (a road is a third of it)."""
+
+
 def fresh_probe(lay: Layout, edge: int) -> Point:
-    """A point just off a ship's stern, on the yellow rim of a ship built this turn."""
-    return on_ship(lay, edge, -SHIP_WIDTH / 2 - FRESH_RIM[0] * 0.7, 0)
+    """A point beside a ship's widest, on the yellow rim of a ship built this turn."""
+    return on_ship(lay, edge, SHIP_WIDTH / 2 * 0.35, SHIP_BEAM + FRESH_RIM[0] * 0.5)
 
 
 def pirate_centre(lay: Layout, hex_id: int) -> Point:
@@ -225,14 +229,14 @@ def stock_box(lay: Layout, hex_id: int) -> Box:
     """A village's cloth left, at the right of its lower band (its huts at the left)."""
     x, y = lay.hexes[hex_id]
     s = lay.size
-    return x + s * 0.02, y + s * 0.36, x + s * 0.4, y + s * 0.64
+    return x + s * 0.02, y + s * 0.4, x + s * 0.4, y + s * 0.68
 
 
 def chip_box(lay: Layout, hex_id: int) -> Box:
     """A tribe chip still on its hex, across the hex's lower band."""
     x, y = lay.hexes[hex_id]
     s = lay.size
-    return x - s * 0.34, y + s * 0.36, x + s * 0.34, y + s * 0.66
+    return x - s * 0.4, y + s * 0.4, x + s * 0.4, y + s * 0.68
 
 
 def strength_centre(lay: Layout, hex_id: int) -> Point:

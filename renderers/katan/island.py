@@ -95,14 +95,15 @@ def _marking(canvas: Canvas, terrain: int, centre: Point, size: float, ink: RGB)
         for dy in (0.42, 0.56):
             _wave(canvas, (cx, cy + dy * size), size * 0.5, size * 0.04, ink)
     elif terrain == VILLAGE:
+        huts = cy + size * 0.56  # at the left of the band; the cloth left is at its right
         for dx in (-0.3, -0.1):
             x = cx + dx * size
             hut = [
-                (x - size * 0.09, low + size * 0.08),
-                (x + size * 0.09, low + size * 0.08),
-                (x + size * 0.09, low - size * 0.02),
-                (x, low - size * 0.11),
-                (x - size * 0.09, low - size * 0.02),
+                (x - size * 0.09, huts + size * 0.08),
+                (x + size * 0.09, huts + size * 0.08),
+                (x + size * 0.09, huts - size * 0.02),
+                (x, huts - size * 0.11),
+                (x - size * 0.09, huts - size * 0.02),
             ]
             canvas.polygon(hut, fill=style.PANEL, outline=ink, width=1.5)
     elif terrain == FORTRESS:

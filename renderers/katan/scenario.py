@@ -48,5 +48,5 @@ def counts(canvas: Canvas, sea: SeaScene, lay: Layout) -> None:
         canvas.rect(box, fill=CHIP_FILL[kind], outline=style.INK, width=1.5, radius=size * 0.15)
         middle = ((x0 + x1) / 2, (y0 + y1) / 2)
         canvas.text(
-            middle, CHIP_TAGS[kind], size * 0.23, style.INK, bold=True, max_width=x1 - x0 - 4
+            middle, CHIP_TAGS[kind], size * 0.23, style.INK, bold=True, max_width=x1 - x0 - 14
         )

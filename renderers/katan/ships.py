@@ -10,7 +10,14 @@ boat seen from the side, black from hull to sail, on its sea hex.
 from engine.katan.geometry import bits
 from renderers import pieces, style
 from renderers.draw import Canvas, Point
-from renderers.katan.geometry import FRESH_RIM, SHIP_WIDTH, Layout, on_ship, pirate_centre
+from renderers.katan.geometry import (
+    FRESH_RIM,
+    SHIP_BEAM,
+    SHIP_WIDTH,
+    Layout,
+    on_ship,
+    pirate_centre,
+)
 from renderers.katan.model import KatanScene, SeaScene
 from renderers.katan.palette import ROBBER_FILL, SEAT_STYLES
 from renderers.style import RGB, TeamStyle
@@ -30,7 +37,7 @@ def ship(canvas: Canvas, lay: Layout, edge: int, seat: TeamStyle, fresh: bool = 
     """A hull seen from above lying along the edge, bow pointed, stern square,
     two thwarts at the stern and the seat's marking amidships."""
     half = SHIP_WIDTH / 2
-    beam = 0.17
+    beam = SHIP_BEAM
 
     def hull(grow: float) -> list[Point]:
         h, b = half + grow, beam + grow
