@@ -131,13 +131,12 @@ def test_the_say_templates_read_every_progress_card_and_track() -> None:
         assert read_back(st, move)[1][0] == Chosen(move)
 
 
-def test_a_kind_without_a_menu_asks_with_forms_and_chooses_the_only_fit() -> None:
+def test_a_partial_command_opens_the_kinds_menu_and_chooses_the_only_fit() -> None:
     st = every_table()
     view = KATAN.view_for(st, 0)
     legal = [(mv.ACTIVATE_KNIGHT, 7), (mv.ACTIVATE_KNIGHT, 9), mv.M_END]
     asked = PRESENTER.parse(["activate"], view, 0, legal, NAMES)
-    assert isinstance(asked, Wrong) and "knight spots" in asked.reason
-    assert asked.forms == ("activate 7", "activate 9")
+    assert asked == Opened(("kn", "ac"), "Where? The numbers on the picture are the knight spots.")
     only = PRESENTER.parse(["activate"], view, 0, legal[1:], NAMES)
     assert only == Chosen((mv.ACTIVATE_KNIGHT, 9))
     # An ambiguous verb is settled by what is legal: `knight 7` hires, `knight` alone

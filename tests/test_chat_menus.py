@@ -9,7 +9,8 @@ and every page fits its profile.
 """
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -17,35 +18,93 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.katan import kinds as k
+from engine.katan.kinds import CITIES, SEAFARERS
+from engine.katan.sea.atlas import MAP_NAMES
 from engine.protocol import Game, TableConfig
 from engine.registry import get_game
 from frontends.chat.api import DISCORD, PLAIN, TELEGRAM, AdapterProfile
 from frontends.chat.grammar import Chosen, Drafted, Opened, Unknown, Wrong, words
 from frontends.chat.menus import Leaf, Node, find, walk
 from frontends.chat.presenters import presenter_for
+from frontends.chat.presenters.katan import pointing
 from frontends.chat.screens import chosen, screen
 from frontends.chat.tokens import TokenCodec
 from renderers import euchre as euchre_draw
 from renderers import katan as katan_draw
 from renderers import sequence as sequence_draw
+from renderers.katan import places as katan_places
 
 CODEC = TokenCodec(b"t" * 32)
 PROFILES = (PLAIN, DISCORD, TELEGRAM)
 NAMES = ("ana", "bo", "cy", "di", "eve", "fay", "gus", "hal", "ivy", "jo", "kim", "lu")
-GAMES = {"euchre": (range(3), 3), "sequence": (range(8), 2), "katan": (range(3), 6)}
-"""Per game: the seeds played and how often (in moves) a position is sampled."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    game: str
+    seeds: range
+    every: int
+    """How often (in moves) a position is sampled; a position where a move
+    kind not sampled before is legal is sampled too."""
+    options: Callable[[int], dict[str, Any]] = lambda seed: {}
+
+
+VARIANTS = {
+    "euchre": Variant("euchre", range(3), 3),
+    "sequence": Variant("sequence", range(8), 2),
+    "katan": Variant("katan", range(3), 6),
+    "cities": Variant("katan", range(2), 45, lambda seed: {"expansions": CITIES}),
+    "seafarers": Variant(
+        "katan",
+        range(len(MAP_NAMES)),
+        90,
+        lambda seed: {"expansions": SEAFARERS, "map": MAP_NAMES[seed]},
+    ),
+    "sea_cities": Variant(
+        "katan",
+        range(2),
+        60,
+        lambda seed: {"expansions": f"{CITIES},{SEAFARERS}", "map": MAP_NAMES[seed * 5]},
+    ),
+}
+"""Per variant: the game, the seeds played (each Seafarers seed on its own
+map), and how often a position is sampled."""
+GAMES = list(VARIANTS)
+EXPECTED_KINDS = {
+    "cities": {
+        "hire_knight",
+        "activate_knight",
+        "promote_knight",
+        "move_knight",
+        "build_wall",
+        "improve",
+        "play_alchemist",
+        "play_inventor",
+        "play_bishop",
+        "lose_city",
+        "choose_deck",
+        "place_knight",
+    },
+    "seafarers": {"build_ship", "move_ship", "move_pirate", "pick"},
+}
+"""Kinds the sampled self-play must have shown a menu for (so a seed change
+that stops reaching them is noticed)."""
 
 
 Position = tuple[Game[Any, Any, Any], Any, int]
 
 
-def _play(game_id: str, seed: int, every: int) -> Iterator[Position]:
-    """Random self-play; every `every` moves, each seat that may act (the seat on
-    turn and, in Katan, an offerer who may withdraw)."""
-    game = get_game(game_id)
-    state = game.initial_state(TableConfig(game=game_id, seed=seed))
+def _play(variant: Variant, seed: int) -> Iterator[Position]:
+    """Random self-play; every `every` moves (and whenever a kind never sampled
+    is legal), each seat that may act (the seat on turn and, in Katan, an
+    offerer who may withdraw)."""
+    game = get_game(variant.game)
+    config = TableConfig(game=variant.game, seed=seed, options=variant.options(seed))
+    state = game.initial_state(config)
     rng = random.Random(seed)
-    for n in range(4000):
+    sampled: set[Any] = set()
+    for n in range(6000):
         if game.is_finished(state):
             return
         if game.can_advance(state):
@@ -53,17 +112,20 @@ def _play(game_id: str, seed: int, every: int) -> Iterator[Position]:
             continue
         seat = game.to_move(state)
         assert seat is not None
-        if n % every == 0:
+        legal = game.legal_moves(state, seat)
+        kinds = {m[0] for m in legal} if variant.game == "katan" else set()
+        if n % variant.every == 0 or not kinds <= sampled:
+            sampled |= kinds
             for other in range(game.seat_count(state)):
                 if other == seat or game.may_act(state, other):
                     yield game, state, other
-        state = game.apply(state, seat, rng.choice(game.legal_moves(state, seat))).state
+        state = game.apply(state, seat, rng.choice(legal)).state
 
 
 @cache
-def positions(game_id: str) -> tuple[Position, ...]:
-    seeds, every = GAMES[game_id]
-    return tuple(p for seed in seeds for p in _play(game_id, seed, every))
+def positions(variant: str) -> tuple[Position, ...]:
+    chosen = VARIANTS[variant]
+    return tuple(p for seed in chosen.seeds for p in _play(chosen, seed))
 
 
 def names_for(game: Game[Any, Any, Any], state: Any) -> tuple[str, ...]:
@@ -127,9 +189,10 @@ def assert_fits(menu: Any, profile: AdapterProfile) -> None:
         assert choice.token.isascii()
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_legal_move_is_reachable_through_the_menus(game_id: str) -> None:
     checked = 0
+    kinds: set[Any] = set()
     for game, state, seat in positions(game_id):
         legal = game.view_legal_moves(game.view_for(state, seat), seat)
         assert legal == game.legal_moves(state, seat)
@@ -139,13 +202,18 @@ def test_every_legal_move_is_reachable_through_the_menus(game_id: str) -> None:
             assert not missing, (game_id, seat, missing[:3])
             for payload in composers:
                 assert payload[0] == "c"
+        if game.id == "katan":
+            kinds |= {m[0] for m in legal}
         checked += 1
     assert checked > 100
+    if game_id in EXPECTED_KINDS:
+        names = {k.TABLE[code].name for code in kinds}
+        assert EXPECTED_KINDS[game_id] <= names, EXPECTED_KINDS[game_id] - names
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_legal_move_is_a_command_that_parses_back(game_id: str) -> None:
-    presenter = presenter_for(game_id)
+    presenter = presenter_for(VARIANTS[game_id].game)
     for game, state, seat in positions(game_id):
         view = game.view_for(state, seat)
         legal = game.view_legal_moves(view, seat)
@@ -159,18 +227,29 @@ def test_every_legal_move_is_a_command_that_parses_back(game_id: str) -> None:
 
 def _overlay_numbers(game_id: str, view: Any, seat: int, spots: Any, selected: Any) -> Any:
     """The (number, place) markers the renderer draws for these spots."""
-    if game_id == "katan":
+    if VARIANTS[game_id].game == "katan":
         return katan_draw.scene(view, spots=spots).spots
     if game_id == "euchre":
         return euchre_draw.scene(view, seat, spots=spots).spots
     return sequence_draw.scene(view, seat, spots=spots, selected=selected).spots
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+def _katan_numbering(legal: Sequence[Any], spots: Any) -> list[Any]:
+    """The numberings a Katan spot node may show: the places one kind of move
+    goes to (from one piece, for a second step), or the pieces it starts from."""
+    (code,) = {m[0] for spot in spots.spots for m in spot.moves}
+    origins = {katan_places.source(m) for spot in spots.spots for m in spot.moves}
+    out = [katan_places.kind_spots(legal, code), pointing.sources(legal, code)]
+    if len(origins) == 1 and -1 not in origins:
+        out.append(katan_places.kind_spots(legal, code, origins.pop()))
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_menu_numbers_are_the_overlay_numbers(game_id: str) -> None:
     """Each spot node's choices carry exactly the numbers the overlay image
     draws, and those are the shared numbering recomputed from the legal moves."""
-    presenter = presenter_for(game_id)
+    presenter = presenter_for(VARIANTS[game_id].game)
     spot_nodes = 0
     for game, state, seat in positions(game_id):
         view = game.view_for(state, seat)
@@ -182,11 +261,8 @@ def test_menu_numbers_are_the_overlay_numbers(game_id: str) -> None:
                 continue
             drawn = _overlay_numbers(game_id, view, seat, node.spots, node.selected)
             assert drawn == node.spots.numbered()
-            if game_id == "katan":
-                action = {"edge": "road", "hex": "robber"}.get(node.spots.kind)
-                if action is None:
-                    action = "city" if path and path[-1] == "ct" else "settlement"
-                assert node.spots == katan_draw.katan_spots(legal, action)
+            if VARIANTS[game_id].game == "katan":
+                assert node.spots in _katan_numbering(legal, node.spots), path
             elif game_id == "euchre":
                 assert node.spots == euchre_draw.euchre_spots(legal, view.hands[seat])
             else:
@@ -194,7 +270,8 @@ def test_menu_numbers_are_the_overlay_numbers(game_id: str) -> None:
             numbers = {
                 c.number for c in node.children if isinstance(c, Leaf) and c.number is not None
             }
-            # A robber hex with several seats to rob opens a menu of victims.
+            # A robber hex with several seats to rob opens a menu of victims;
+            # a knight or ship to move opens the places it may go to.
             numbers |= {
                 int(c.key[1:]) for c in node.children if isinstance(c, Node) and c.key[0] == "h"
             }
@@ -271,7 +348,7 @@ def _sample(game_id: str) -> tuple[Position, ...]:
     return positions(game_id)[::7]
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", GAMES)
 @settings(
     max_examples=150,
     deadline=None,
@@ -287,7 +364,7 @@ def test_random_lines_never_raise_and_what_parses_is_legal(game_id: str, data: A
             max_size=7,
         )
     )
-    presenter = presenter_for(game_id)
+    presenter = presenter_for(game.id)
     view = game.view_for(state, seat)
     legal = game.view_legal_moves(view, seat)
     parsed = presenter.parse(list(said), view, seat, legal, names_for(game, state))

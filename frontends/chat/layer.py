@@ -24,7 +24,7 @@ tokens it issues always match what it shows.
 
 import hashlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -356,7 +356,7 @@ class ChatLayer:
             waiting = table.to_move()
             if waiting is not None and table.status == Status.PLAYING:
                 lines.append(f"Waiting for {names[waiting]}.")
-        text = self._caption(lines, narration, names, note)
+        text = self._caption(lines, narration, names, note, presenter.retell)
         picture = self._picture(table, seat, view, names, spots, selected)
         return Message(text, picture, menu)
 
@@ -367,7 +367,12 @@ class ChatLayer:
         return token
 
     def _caption(
-        self, lines: list[str], narration: Sequence[Event], names: Sequence[str], note: str
+        self,
+        lines: list[str],
+        narration: Sequence[Event],
+        names: Sequence[str],
+        note: str,
+        retell: Callable[[Event], str] | None = None,
     ) -> str:
         """Status first, then what happened (trimmed to fit), then the note."""
         limit = self.profile.caption_limit
@@ -375,7 +380,7 @@ class ChatLayer:
         if note:
             fixed += "\n\n" + note
         room = limit - len(fixed) - 2
-        told = narrate(narration, names, max_chars=max(0, room)) if room > 40 else []
+        told = narrate(narration, names, max_chars=max(0, room), retell=retell) if room > 40 else []
         text = "\n".join([*told, "", fixed]) if told else fixed
         if len(text) > limit:
             text = text[: limit - 1] + "…"
@@ -536,7 +541,7 @@ class ChatLayer:
         lines = [f"{table.meta.name} · code {table.code}", presenter.caption(view, None, names)]
         if mentions and (waiting := table.to_move()) is not None:
             lines.append(f"{names[waiting]}, your move: see your private menu.")
-        text = self._caption(lines, narration, names, "")
+        text = self._caption(lines, narration, names, "", presenter.retell)
         sheet = Sheet(table.meta.name, [[Item("My hand and moves", "flow", "fh", "primary")]])
         menu = None
         if table.status == Status.PLAYING:

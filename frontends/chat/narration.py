@@ -8,7 +8,7 @@ what came before. Only events the reader may see ever get here: deliveries
 are already filtered per seat by the daemon.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from engine.protocol import Event
@@ -29,12 +29,16 @@ def narrate(
     *,
     max_lines: int = MAX_LINES,
     max_chars: int | None = None,
+    retell: Callable[[Event], str] | None = None,
 ) -> list[str]:
     """Merged lines for `events`, oldest first, at most `max_lines` of them and,
-    with `max_chars`, at most that many characters joined by newlines."""
+    with `max_chars`, at most that many characters joined by newlines.
+    `retell` is the game's sentence for an event (the presenter's), when it
+    says more than the engine's text."""
     lines: list[tuple[str, list[str]]] = []
     for event in events:
-        text = _sentence(with_names(event.text, names))
+        said = retell(event) if retell is not None else event.text
+        text = _sentence(with_names(said, names))
         if not text:
             continue
         if lines and lines[-1][0] == event.kind:

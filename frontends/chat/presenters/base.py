@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 from engine.errors import IllegalMove
-from engine.protocol import Game
+from engine.protocol import Event, Game
 from frontends.chat.grammar import Parsed
 from frontends.chat.menus import Node, Sheet
 from renderers.spots import Spots
@@ -67,6 +67,11 @@ class Presenter(ABC, Generic[V, M]):
         selected: int | None,
     ) -> str:
         """The same picture in words (alt text, text-only fallbacks)."""
+
+    def retell(self, event: Event) -> str:
+        """The event in a sentence for players (seats as `Seat N`, named later);
+        the engine's own text unless the game says it better from the data."""
+        return event.text
 
     def hand(self, view: V, seat: int) -> str:
         """The seat's own cards in words; empty when the game has none to show."""

@@ -7,6 +7,7 @@ from typing import Final
 from engine.katan.components import DEV_KINDS, DEV_LABELS, VICTORY_POINT
 from engine.katan.moves import offer_legs
 from engine.katan.state import (
+    CHORE,
     COUNTERS,
     FREE_ROADS,
     OVER,
@@ -18,6 +19,8 @@ from engine.katan.state import (
 from engine.katan.state import DISCARD as P_DISCARD
 from engine.katan.state import OFFER as P_OFFER
 from engine.katan.state import ROLL as P_ROLL
+from frontends.chat.presenters.katan import expansion_words
+from frontends.chat.presenters.katan.chore_menus import chore_status
 from frontends.chat.presenters.katan.words import cards_text
 
 HELP: Final = """Katan commands (any case); numbers are the ids drawn on the board:
@@ -27,17 +30,29 @@ HELP: Final = """Katan commands (any case); numbers are the ids drawn on the boa
   trade 4 wool for 1 ore (the bank or your harbour rate)
   offer 2 wool 1 brick for 1 ore to bo (without "to": everyone)
   accept · decline · counter 1 ore for 2 wool · take bo · dismiss · withdraw
-  discard 2 ore 1 wool · stop (no more free roads)"""
+  discard 2 ore 1 wool · stop (no more free roads)
+Cities & Knights: knight 12 (hire) · activate 12 · promote 12 · move knight 12 to 20
+  chase 12 (the robber) · wall 12 · improve trade · play alchemist 3 4 · play spy bo
+  play inventor 5 9 · lose city 12 · give back crane · metropolis 12 · draw politics
+  take card crane · take wool ore · harbor wool · return coin · place knight 20 · skip
+Seafarers: ship 40 · sail 40 to 52 · pirate 30 steal bo · raid 33 · wonder · dig 38
+  pick ore (gold, chips and chests)"""
 RULES: Final = """Katan: settle the island, roll for resources, build roads, settlements and cities.
 Roads cost lumber+brick, settlements lumber+brick+wool+grain, cities 2 grain+3 ore,
 development cards wool+grain+ore. A seven makes hands over seven discard half and
 moves the robber. Longest Road and Largest Army are worth 2 points each.
-First to the target (10 by default) wins. Full rules: docs/katan.md."""
+First to the target (10 by default) wins. Full rules: docs/katan.md.
+Cities & Knights (expansions=cities_and_knights): commodities, knights against the
+barbarians, three city tracks and progress cards instead of development cards; 13 points.
+Seafarers (expansions=seafarers, map=…): ships, the pirate, gold fields, islands; 12 points."""
 
 
 def caption(st: KatanState, seat: int | None, names: Sequence[str]) -> str:
     points = ", ".join(f"{names[t]} {_points(st, t, seat)}" for t in range(st.seats))
-    return f"{_status(st, names)} Points: {points} (to {st.target})."
+    text = f"{_status(st, names)} Points: {points} (to {st.target})."
+    if st.ck is not None and st.phase != OVER:
+        text += " " + expansion_words.barbarians(st)
+    return text
 
 
 def _points(st: KatanState, t: int, viewer: int | None) -> int:
@@ -48,19 +63,23 @@ def _points(st: KatanState, t: int, viewer: int | None) -> int:
 def _status(st: KatanState, names: Sequence[str]) -> str:
     who = names[st.current]
     phase = st.phase
+    if phase == CHORE and st.chores:
+        return chore_status(st, st.chores[0], names)
     if phase == SETUP_SETTLEMENT:
-        return f"Setup: {who} places a settlement."
+        piece = "city" if st.ck is not None and st.setup_step >= st.seats else "settlement"
+        return f"Setup: {who} places a {piece}."
     if phase == SETUP_ROAD:
-        return f"Setup: {who} places a road."
+        return f"Setup: {who} places a {'road or ship' if st.sea is not None else 'road'}."
     if phase == P_ROLL:
         return f"Turn {st.turn}: {who} to roll."
     if phase == P_DISCARD:
         owing = [f"{names[t]} {n}" for t, n in enumerate(st.discards) if n]
         return f"A seven! Discarding: {', '.join(owing)}."
     if phase == ROBBER:
-        return f"{who} moves the robber."
+        return f"{who} moves the {'robber or the pirate' if st.sea is not None else 'robber'}."
     if phase == FREE_ROADS:
-        return f"{who} places free roads ({st.free_roads} left)."
+        pieces = "roads or ships" if st.sea is not None else "roads"
+        return f"{who} places free {pieces} ({st.free_roads} left)."
     if phase == P_OFFER and st.offer is not None:
         give, want = offer_legs(st.offer)
         to = "everyone" if st.offer[1] < 0 else names[st.offer[1]]
@@ -75,6 +94,9 @@ def _status(st: KatanState, names: Sequence[str]) -> str:
 
 
 def hand(st: KatanState, seat: int) -> str:
+    """The seat's own cards on the first line (`Your hand: …`, with its
+    development cards), its progress cards on the next (`Your progress cards:
+    …`): the secret lines. Then its pieces and tracks, which are public."""
     cards = st.hands[seat * st.width : (seat + 1) * st.width]
     devs = st.devs[seat * DEV_KINDS : (seat + 1) * DEV_KINDS]
     fresh = st.fresh if seat == st.current else [0] * DEV_KINDS
@@ -86,4 +108,9 @@ def hand(st: KatanState, seat: int) -> str:
     ]
     if held:
         parts.append(f"Development cards: {', '.join(held)}.")
-    return " ".join(parts)
+    lines = [" ".join(parts)]
+    if st.ck is not None:
+        lines += expansion_words.cities_lines(st, seat)
+    if st.sea is not None:
+        lines += expansion_words.sea_lines(st, seat)
+    return "\n".join(line for line in lines if line)

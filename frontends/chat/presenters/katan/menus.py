@@ -1,20 +1,27 @@
-"""Katan's menu tree: one root per phase, a menu per kind of action below it,
-spots numbered by their engine ids (`renderers.katan.katan_spots`)."""
+"""Katan's menu tree: one root per phase (or per chore waiting on the seat),
+a menu per kind of action below it, spots numbered by their engine ids
+(`renderers.katan.kind_spots`). The expansions' turn menus are in
+`turn_menus`, the chores' in `chore_menus`."""
 
 from collections.abc import Sequence
 
 from engine.katan import rules
 from engine.katan.components import CARD_NAMES, DEV_LABELS, OFFERS_PER_TURN
+from engine.katan.kinds import CITIES, label
 from engine.katan.moves import (
     ACCEPT,
     BANK_TRADE,
     BUILD_CITY,
     BUILD_ROAD,
     BUILD_SETTLEMENT,
+    BUILD_SHIP,
+    BUILD_WALL,
     BUY_DEV,
     COUNTER,
     DECLINE,
+    DISCARD,
     END_TURN,
+    HAND_OVER,
     M_BUY,
     M_DISMISS,
     M_END,
@@ -23,6 +30,8 @@ from engine.katan.moves import (
     M_ROLL,
     M_STOP_ROADS,
     M_WITHDRAW,
+    MOVE_PIRATE,
+    MOVE_ROBBER,
     OFFER,
     PLAY_MONOPOLY,
     PLAY_PLENTY,
@@ -33,6 +42,7 @@ from engine.katan.moves import (
     offer_legs,
 )
 from engine.katan.state import (
+    CHORE,
     COUNTERS,
     FREE_ROADS,
     MAIN,
@@ -45,33 +55,83 @@ from engine.katan.state import DISCARD as P_DISCARD
 from engine.katan.state import OFFER as P_OFFER
 from engine.katan.trading import counter_gives, counter_wants
 from frontends.chat.compose import Draft
-from frontends.chat.menus import Compose, Entry, Leaf, Node
+from frontends.chat.menus import Compose, Entry, Leaf, Node, walk
+from frontends.chat.presenters.katan.chore_menus import chore_node, discard_node, waiting_on
+from frontends.chat.presenters.katan.pointing import spots_node
+from frontends.chat.presenters.katan.turn_menus import (
+    improve_node,
+    knights_node,
+    progress_node,
+    scenario_entries,
+    ship_spots,
+    ships_node,
+)
 from frontends.chat.presenters.katan.words import cards_text
 from renderers.katan import katan_spots
+from renderers.katan.places import kind_spots
 
 PIECE_KEYS = {"road": "rd", "settlement": "st", "city": "ct"}
+COMPOSED = frozenset({OFFER, COUNTER, DISCARD, HAND_OVER})
+"""Kinds built in the composer: their legal moves are only examples."""
 
 
 def tree(st: KatanState, seat: int, legal: Sequence[Move], names: Sequence[str]) -> Node:
+    """The seat's menu: one root per phase (or per chore waiting on the seat);
+    a legal move no menu below holds is listed under *More ▸*, so every legal
+    move is always a leaf."""
+    return _with_rest(_root(st, seat, legal, names), legal)
+
+
+def _root(st: KatanState, seat: int, legal: Sequence[Move], names: Sequence[str]) -> Node:
     phase = st.phase
+    chore = waiting_on(st, seat) if phase == CHORE else None
+    if chore is not None:
+        return chore_node(st, chore, legal, names)
     if phase == SETUP_SETTLEMENT:
         piece = "city" if any(m[0] == BUILD_CITY for m in legal) else "settlement"
         return spot_node("", piece, legal, f"Setup: place a {piece}")
     if phase == SETUP_ROAD:
+        if any(m[0] == BUILD_SHIP for m in legal):
+            title = "Setup: place a road or a ship"
+            road = spot_node("rd", "road", legal, "Setup: place a road")
+            return Node("", title, title, (road, ship_spots(legal)))
         return spot_node("", "road", legal, "Setup: place a road")
     if phase == P_DISCARD:
-        return _discard_node(st, seat, legal)
+        return discard_node(st, seat, legal)
     if phase == ROBBER:
         return _robber_node(legal, names)
     if phase == FREE_ROADS:
-        node = spot_node("", "road", legal, "Place a free road")
-        stop = Leaf("Stop placing roads", M_STOP_ROADS, style="danger")
-        return Node(node.key, node.label, node.title, (*node.children, stop), node.spots)
+        return _free_roads(legal)
     if phase == P_OFFER:
         return _answer_node(st, legal, names)
     if phase == COUNTERS:
         return _counters_node(st, legal, names)
     return _turn_node(st, seat, legal, names)
+
+
+def _free_roads(legal: Sequence[Move]) -> Node:
+    stop = tuple(Leaf("Stop placing roads", m, style="danger") for m in legal if m == M_STOP_ROADS)
+    if any(m[0] == BUILD_SHIP for m in legal):
+        title = "Place a free road or ship"
+        roads: tuple[Entry, ...] = ()
+        if any(m[0] == BUILD_ROAD for m in legal):
+            roads = (spot_node("rd", "road", legal, "Place a free road"),)
+        return Node("", title, title, (*roads, ship_spots(legal), *stop))
+    node = spot_node("", "road", legal, "Place a free road")
+    return Node(node.key, node.label, node.title, (*node.children, *stop), node.spots)
+
+
+def _with_rest(root: Node, legal: Sequence[Move]) -> Node:
+    """`root` plus a *More ▸* node of the legal moves no menu of it holds (a
+    kind newer than the menus): reachable, if plainly labelled."""
+    held: set[Move] = set()
+    for _, node in walk(root):
+        held |= {c.move for c in node.children if isinstance(c, Leaf)}
+    rest = tuple(Leaf(label(m), m) for m in legal if m not in held and m[0] not in COMPOSED)
+    if not rest:
+        return root
+    more = Node("more", "More ▸", "More moves", rest)
+    return Node(root.key, root.label, root.title, (*root.children, more), root.spots)
 
 
 def zero(st: KatanState) -> tuple[int, ...]:
@@ -84,29 +144,38 @@ def spot_node(key: str, action: str, legal: Sequence[Move], title: str) -> Node:
     return Node(key, f"{action.capitalize()} ▸", title, leaves, spots)
 
 
-def _discard_node(st: KatanState, seat: int, legal: Sequence[Move]) -> Node:
-    due = st.discards[seat]
-    blank = zero(st)
-    draft = Draft("discard", blank, blank)
-    children: list[Entry] = [Compose("Choose cards…", draft.payload(), "primary")]
-    for move in legal:
-        children.append(Leaf(f"Discard {cards_text(move[1:])}", move))
-    title = f"Discard {due} cards"
-    return Node("", title, title, tuple(children))
-
-
 def _robber_node(legal: Sequence[Move], names: Sequence[str]) -> Node:
-    spots = katan_spots(legal, "robber")
+    """The robber's hexes; with Seafarers the pirate's too, side by side."""
+    robber = any(m[0] == MOVE_ROBBER for m in legal)
+    pirate = any(m[0] == MOVE_PIRATE for m in legal)
+    if robber and pirate:
+        title = "Move the robber or the pirate"
+        both = (
+            _thief("rb", "Robber ▸", "robber", legal, names, MOVE_ROBBER),
+            _thief("pi", "Pirate ▸", "pirate", legal, names, MOVE_PIRATE),
+        )
+        return Node("", title, title, both)
+    if pirate:
+        return _thief("", "Pirate ▸", "pirate", legal, names, MOVE_PIRATE)
+    return _thief("", "Robber ▸", "robber", legal, names, MOVE_ROBBER)
+
+
+def _thief(
+    key: str, label: str, piece: str, legal: Sequence[Move], names: Sequence[str], code: int
+) -> Node:
+    """A hex for the robber or the pirate; a hex with several seats to rob
+    opens *Rob ana / Rob cy*."""
+    spots = kind_spots(legal, code)
     children: list[Entry] = []
     for spot in spots.spots:
         if len(spot.moves) == 1 and spot.moves[0][2] < 0:
             children.append(Leaf(str(spot.number), spot.moves[0], spot.number))
             continue
         victims = tuple(Leaf(f"Rob {names[m[2]]}", m) for m in spot.moves)
-        title = f"Robber on hex {spot.number}: whom to rob?"
+        title = f"{piece.capitalize()} on hex {spot.number}: whom to rob?"
         children.append(Node(f"h{spot.number}", f"{spot.number} ▸", title, victims))
-    title = "Move the robber: choose a hex"
-    return Node("", title, title, tuple(children), spots)
+    title = f"Move the {piece}: choose a hex"
+    return Node(key, label, title, tuple(children), spots)
 
 
 def _answer_node(st: KatanState, legal: Sequence[Move], names: Sequence[str]) -> Node:
@@ -164,16 +233,27 @@ def _turn_node(st: KatanState, seat: int, legal: Sequence[Move], names: Sequence
         if move_kind in kinds:
             title = f"Build a {piece}: choose a place"
             build.append(spot_node(PIECE_KEYS[piece], piece, legal, title))
+    if BUILD_WALL in kinds:
+        title = "Build a wall (2 brick) around a city: choose the city"
+        build.append(spots_node("wl", "Wall ▸", title, legal, BUILD_WALL))
+    if BUILD_SHIP in kinds:
+        build.append(ship_spots(legal))
     if BUY_DEV in kinds:
         build.append(Leaf("Development card", M_BUY))
     if build:
         root.append(Node("b", "Build ▸", "Build", tuple(build)))
+    extra = (knights_node(legal), improve_node(st, seat, legal), ships_node(legal))
+    root += [node for node in extra if node is not None]
     trade = _trade(st, seat, legal, names) if st.phase == MAIN else []
     if trade:
         root.append(Node("t", "Trade ▸", "Trade", tuple(trade)))
-    cards = _cards_node(legal)
+    if CITIES in st.ruleset.names:
+        cards = progress_node(st, seat, legal, names)
+    else:
+        cards = _cards_node(legal)
     if cards is not None:
         root.append(cards)
+    root += scenario_entries(legal)
     if END_TURN in kinds:
         root.append(Leaf("End turn", M_END, style="danger"))
     title = "Your turn"

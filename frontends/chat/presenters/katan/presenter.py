@@ -8,11 +8,13 @@ from engine.katan.game import KATAN
 from engine.katan.moves import BANK_TRADE, Move
 from engine.katan.state import hand_size
 from engine.katan.view import KatanView
+from engine.protocol import Event
 from frontends.chat import compose
 from frontends.chat.grammar import Parsed, with_names, word_name
 from frontends.chat.menus import Node, Sheet
 from frontends.chat.presenters.base import Presenter
-from frontends.chat.presenters.katan import captions, grammar, menus
+from frontends.chat.presenters.katan import captions, grammar, menus, retelling
+from frontends.chat.presenters.katan.chore_menus import due
 from renderers import katan as draw
 from renderers.spots import Spots
 
@@ -27,6 +29,9 @@ class KatanPresenter(Presenter[KatanView, Move]):
 
     def hand(self, view: KatanView, seat: int) -> str:
         return captions.hand(view.state, seat)
+
+    def retell(self, event: Event) -> str:
+        return retelling.retell(event)
 
     def tree(self, view: KatanView, seat: int, legal: Sequence[Move], names: Sequence[str]) -> Node:
         return menus.tree(view.state, seat, legal, names)
@@ -45,7 +50,7 @@ class KatanPresenter(Presenter[KatanView, Move]):
         problem = self.check(view, seat, move)
         if problem is not None:
             problem = with_names(problem, names)
-        text = compose.summary(draft, names, st.discards[seat] if 0 <= seat < st.seats else 0)
+        text = compose.summary(draft, names, due(st, seat))
         text += f"\n{problem}" if problem else "\nReady: press Confirm."
         w = st.width
         hand = st.hands[seat * w : (seat + 1) * w]
