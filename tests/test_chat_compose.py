@@ -5,14 +5,17 @@ from typing import Any
 
 from engine.katan import moves as mv
 from engine.katan import production
-from engine.katan.components import OFFERS_PER_TURN, RESOURCE_NAMES
+from engine.katan.cities.rules import CITIES_RULES
+from engine.katan.components import CARD_NAMES, OFFERS_PER_TURN, RESOURCE_NAMES
 from engine.katan.crafted import blank, give
 from engine.katan.game import KATAN
 from engine.katan.state import ROLL, KatanState
 from engine.protocol import TableConfig
+from frontends.chat.api import DISCORD, PLAIN, TELEGRAM
 from frontends.chat.compose import Draft, from_move, read_payload
 from frontends.chat.menus import Compose, Item, walk
 from frontends.chat.presenters import presenter_for
+from frontends.chat.screens import screen
 
 PRESENTER = presenter_for("katan")
 NAMES = ("ana", "bo", "cy", "di")
@@ -217,3 +220,31 @@ def test_no_offer_to_players_once_the_turns_offers_are_made() -> None:
     st.offers = OFFERS_PER_TURN
     assert offer_entries(st, 0) == []  # neither the composer nor the example offer
     assert not any(m[0] == mv.OFFER for m in KATAN.legal_moves(st, 0))
+
+
+def test_eight_card_kinds_page_through_the_composer_on_every_profile() -> None:
+    """With Cities & Knights' commodities an offer's buttons may not fit one
+    page; every + and − is reachable by paging, and a page is kept apart from
+    the draft (the draft reads back unchanged)."""
+    st = blank(ruleset=CITIES_RULES)
+    give(st, 0, lumber=2, brick=2, wool=2, grain=2, ore=2, cloth=2, coin=2, paper=2)
+    view = KATAN.view_for(st, 0)
+    legal = KATAN.view_legal_moves(view, 0)
+    draft = Draft("offer", (1,) * 8, (0,) * 8)
+    wanted = {f"{sign} {name}" for sign in "+−" for name in CARD_NAMES}
+    for profile in (PLAIN, DISCORD, TELEGRAM):
+        seen: set[str] = set()
+        queue, visited = [draft.payload()], set()
+        while queue:
+            payload = queue.pop()
+            if payload in visited:
+                continue
+            visited.add(payload)
+            shown = screen(PRESENTER, view, 0, legal, NAMES, profile, lambda p: p, payload)
+            for choice in shown.menu.choices():
+                seen.add(choice.label)
+                if choice.kind == "page":
+                    assert choice.token.split("~")[0] == draft.payload()
+                    queue.append(choice.token)
+        assert wanted <= seen, (profile.name, wanted - seen)
+    assert read_payload(draft.payload()) == (draft, False)

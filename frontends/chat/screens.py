@@ -1,8 +1,8 @@
 """What one payload shows or does, as a pure function of a seat's view.
 
 A payload (the part of a token after its table, seat and version) is a menu
-node (`n…`), a legal move by index (`m…`), a composer step (`c…`) or a
-confirmed composition (`C…`). `screen` lays out what a payload shows and
+node (`n…`), a legal move by index (`m…`), a composer step (`c…`, `~N` for
+its page N) or a confirmed composition (`C…`). `screen` lays out what a payload shows and
 `chosen` the move it makes, from the same view and legal moves the menu was
 built from, so the layer and the tests resolve tokens the same way.
 """
@@ -69,10 +69,12 @@ def screen(
     """What `payload` shows: a composer, or the menu node it names (the root
     when that node no longer exists)."""
     if payload[:1] in ("c", "C"):
-        composed = presenter.composer(payload, view, seat, names, ROOT)
+        draft, _, page = payload.partition("~")
+        composed = presenter.composer(draft, view, seat, names, ROOT)
         if composed is not None:
             text, sheet, _ = composed
-            menu = lay_out(sheet, profile, 1, issue, lambda _: payload)
+            number = int(page) if page.isdigit() else 1
+            menu = lay_out(sheet, profile, number, issue, lambda n: composer_page(draft, n))
             return Screen(text, menu, None, None)
     root = presenter.tree(view, seat, legal, names)
     path, page = read_node_payload(payload) if payload.startswith("n") else ((), 1)
@@ -82,6 +84,12 @@ def screen(
     sheet = node_sheet(node, path, legal)
     menu = lay_out(sheet, profile, page, issue, lambda n: node_payload(path, n))
     return Screen(node.title, menu, node.spots, node.selected)
+
+
+def composer_page(draft: str, page: int) -> str:
+    """The payload of page `page` of a composer step (its buttons may not fit
+    one page: eight card kinds with Cities & Knights)."""
+    return draft if page <= 1 else f"{draft}~{page}"
 
 
 def chosen(
