@@ -192,10 +192,15 @@ class SeaRules(RuleSet):
         if pirate < 0:
             return
         top = st.board.topology
-        for h in range(len(top.hexes)):
-            if top.hex_land[h] or h == pirate:
+        around = ships.hex_edge_masks(top)
+        fleets = 0
+        for t, fleet in enumerate(part(st).ships):
+            if t != seat:
+                fleets |= fleet
+        for h in ships.sea_hexes(top):
+            if h == pirate:
                 continue
-            victims = pirate_victims(st, seat, h)
+            victims = pirate_victims(st, seat, h) if around[h] & fleets else ()
             if victims:
                 out.extend((MOVE_PIRATE, h, v) for v in victims)
             else:

@@ -38,6 +38,11 @@ def sea_edges(top: Topology) -> int:
 
 
 @cache
+def sea_hexes(top: Topology) -> tuple[int, ...]:
+    return tuple(h for h, land in enumerate(top.hex_land) if not land)
+
+
+@cache
 def hex_edge_masks(top: Topology) -> tuple[int, ...]:
     """Per hex, its six edges as a mask."""
     return tuple(sum(1 << e for e in edges) for edges in top.hex_edges)
@@ -52,9 +57,16 @@ def pirate_edges(st: KatanState) -> int:
 
 
 def reach_of(top: Topology, edges: int) -> int:
+    return union(top.edge_end_mask, edges)
+
+
+def union(masks: tuple[int, ...], chosen: int) -> int:
+    """The union of `masks[i]` over the set bits i of `chosen` (the rules' inner loop)."""
     out = 0
-    for e in bits(edges):
-        out |= top.edge_end_mask[e]
+    while chosen:
+        low = chosen & -chosen
+        out |= masks[low.bit_length() - 1]
+        chosen ^= low
     return out
 
 
@@ -65,9 +77,7 @@ def frontier_of(st: KatanState, seat: int, ships: int | None = None) -> int:
     fleet = part(st).ships[seat] if ships is None else ships
     walls = st.ruleset.walls(st, seat)
     through = network.own_buildings(st, seat) | (reach_of(top, fleet) & ~walls)
-    edges = 0
-    for n in bits(through):
-        edges |= top.node_edge_mask[n]
+    edges = union(top.node_edge_mask, through)
     paved = st.paved if ships is None else st.paved & ~(part(st).ships[seat] & ~fleet)
     return edges & ~paved & sea_edges(top)
 
@@ -77,10 +87,7 @@ def road_frontier(st: KatanState, seat: int) -> int:
     top = st.board.topology
     walls = st.ruleset.walls(st, seat)
     through = network.own_buildings(st, seat) | (reach_of(top, st.roads[seat]) & ~walls)
-    edges = 0
-    for n in bits(through):
-        edges |= top.node_edge_mask[n]
-    return edges & ~st.paved & top.road_edges
+    return union(top.node_edge_mask, through) & ~st.paved & top.road_edges
 
 
 # ---- the longest route --------------------------------------------------------------------

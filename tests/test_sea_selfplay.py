@@ -1,0 +1,255 @@
+"""Seafarers whole games on every map: 300 with random seats and 30 with the
+default AI in every seat, each finishing with a winner, with the ledger
+checked after every move and the full audit every few hundred; and a
+smaller run of Seafarers with Cities & Knights on a few maps.
+
+The random games step their own state in place (`rules.step` on the state's
+legal moves), which keeps three thousand of them affordable; every
+`VIEWED`-th one goes through each seat's view and the checked entry point
+instead, comparing legal moves from every view with the state's. The AI
+games decide from the view and apply through `KATAN.apply`. A stored game
+must read back to itself at every full audit and at the end.
+"""
+
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from engine.katan import rules
+from engine.katan.audit import points_from_scratch, problems
+from engine.katan.components import (
+    CITY_PIECES,
+    ROAD_PIECES,
+    SETTLEMENT_PIECES,
+)
+from engine.katan.game import KATAN
+from engine.katan.sea.atlas import MAP_NAMES
+from engine.katan.sea.scenarios import CANAL_UNITS, WONDER_STAGES
+from engine.katan.sea.ships import SHIP_PIECES
+from engine.katan.sea.state import SeaPart
+from engine.katan.state import OVER, KatanState, total_points
+from engine.protocol import TableConfig
+from tests.sea_support import SEAFARERS, WITH_CITIES
+
+RANDOM_GAMES = 300
+BLOCKS = 2
+"""Each map's random games run as this many tests, so two workers share them evenly."""
+AI_GAMES = 30
+MAX_MOVES = 30_000
+FULL_EVERY = 500
+"""Moves between full audits (`audit.problems` rebuilds every network) and JSON round trips."""
+VIEWED = 100
+"""Every VIEWED-th random game is played through views and `KATAN.apply`."""
+TARGETS = (12, 8, 12, 14)
+CITIES_MAPS = ("heading_for_new_shores", "fog_islands", "pirate_islands", "great_canal")
+CITIES_RANDOM = 12
+CITIES_AI = 3
+
+
+def config(name: str, index: int, cities: bool = False) -> TableConfig:
+    """3 and 4 seats alternately, most games to the default target, some to 8 or 14."""
+    options: dict[str, object] = {"expansions": WITH_CITIES if cities else SEAFARERS, "map": name}
+    if not cities:
+        options["points_to_win"] = TARGETS[index % 4]
+    return TableConfig(game="katan", seed=7000 + index, seats=3 + index % 2, options=options)
+
+
+@dataclass(frozen=True)
+class Start:
+    """What a game's ledger compares against: its counts before the first move."""
+
+    cards: tuple[int, ...]
+    fog: int
+    """Fog hexes still face down plus those found (the pile is the same size)."""
+    cloth: int
+    fortresses: int
+    canal: int
+
+
+def start_of(st: KatanState) -> Start:
+    sea: SeaPart = st.sea
+    assert len(sea.fog_pile) == len(st.board.fog_hexes)
+    return Start(
+        cards=tuple(st.bank),
+        fog=len(sea.fog_pile),
+        cloth=sum(sea.villages),
+        fortresses=len(sea.fortresses),
+        canal=len(sea.canal),
+    )
+
+
+def ledger(st: KatanState, start: Start) -> list[str]:
+    """The per-move invariants, cheaply: every card conserved, pieces within
+    their limits (15 ships), the fog pile, cloth, fortresses and canal units
+    accounted for where the map has them, and points equal to what the board
+    and the awards say (development cards and the rest: the full audit)."""
+    out: list[str] = []
+    h, w, bank = st.hands, st.width, st.bank
+    counts = tuple([sum(h[r::w]) + bank[r] for r in range(w)])
+    if counts != start.cards:
+        out.append(f"cards {counts} (bank + hands), not {start.cards}")
+    if min(h) < 0 or min(bank) < 0:
+        out.append("a negative card count")
+    sea: SeaPart = st.sea
+    bits = int.bit_count
+    if (
+        max(map(bits, sea.ships)) > SHIP_PIECES
+        or max(map(bits, st.roads)) > ROAD_PIECES
+        or max(map(bits, st.towns)) > SETTLEMENT_PIECES
+        or max(map(bits, st.cities)) > CITY_PIECES
+    ):
+        out.append("pieces beyond their limits")
+    if start.fog:
+        fog = st.board.fog_hexes
+        if len(sea.fog_pile) != len(fog) or len(fog) + sea.found != start.fog:
+            out.append(f"fog: {len(fog)} hexes, {len(sea.fog_pile)} tiles, {sea.found} found")
+        if any(h not in fog for h, _ in sea.chests):
+            out.append("a chest under a hex already found")
+    if start.cloth and (sum(sea.villages) + sum(sea.cloth) != start.cloth or min(sea.villages) < 0):
+        out.append("cloth neither in a village nor scored")
+    if start.fortresses and (
+        len(sea.fortresses) + sum(sea.taken) != start.fortresses or 0 in sea.fortresses
+    ):
+        out.append("a fortress neither standing nor taken")
+    if start.canal:
+        dug_out = start.canal - len(sea.canal)
+        if sum(sea.canal) + CANAL_UNITS * dug_out != sum(sea.dug) or max(sea.canal, default=0) > 2:
+            out.append("canal units dug by nobody")
+    if max(sea.wonders) > WONDER_STAGES:
+        out.append("a wonder beyond its last stage")
+    for t in range(st.seats):
+        if st.points[t] != points_from_scratch(st, t):
+            out.append(f"seat {t}: points {st.points[t]}, not {points_from_scratch(st, t)}")
+    return out
+
+
+def audited(st: KatanState, where: tuple[object, ...]) -> None:
+    """The full audit, and the stored game reading back to itself."""
+    wrong = problems(st)
+    assert not wrong, (where, wrong)
+    text = KATAN.encode_state(st)
+    assert KATAN.encode_state(KATAN.decode_state(text)) == text, where
+
+
+def finished(st: KatanState, where: tuple[object, ...]) -> None:
+    assert st.phase == OVER, (where, "no winner")
+    audited(st, where)
+    sea: SeaPart = st.sea
+    wonder = sea.wonders[st.winner] == WONDER_STAGES
+    assert wonder or total_points(st, st.winner) >= st.target, where
+    outcome = KATAN.outcome(st)
+    assert outcome is not None and outcome.winners == (st.winner,), where
+
+
+def random_game(name: str, index: int, cities: bool = False) -> None:
+    """Stepped in place on the state's own legal moves."""
+    rng = random.Random(index)
+    st = KATAN.initial_state(config(name, index, cities))
+    start = start_of(st)
+    step, legal_moves, to_move = rules.step, rules.legal_moves, rules.to_move
+    for move_no in range(MAX_MOVES):
+        if st.phase == OVER:
+            break
+        seat = to_move(st)
+        assert seat is not None
+        legal = legal_moves(st, seat)
+        step(st, seat, legal[rng.randrange(len(legal))], None)
+        wrong = ledger(st, start)
+        assert not wrong, (name, index, move_no, wrong)
+        if move_no % FULL_EVERY == 0:
+            audited(st, (name, index, move_no))
+    finished(st, (name, index))
+
+
+def viewed_game(name: str, index: int, cities: bool = False) -> None:
+    """Every seat's legal moves from its view, every move checked."""
+    rng = random.Random(index)
+    st = KATAN.initial_state(config(name, index, cities))
+    start = start_of(st)
+    for move_no in range(MAX_MOVES):
+        if st.phase == OVER:
+            break
+        seat = KATAN.to_move(st)
+        assert seat is not None
+        for t in range(st.seats):
+            view = KATAN.view_for(st, t)
+            assert KATAN.view_legal_moves(view, t) == KATAN.legal_moves(st, t), (index, move_no)
+        legal = KATAN.legal_moves(st, seat)
+        st = KATAN.apply(st, seat, legal[rng.randrange(len(legal))]).state
+        wrong = ledger(st, start)
+        assert not wrong, (name, index, move_no, wrong)
+        if move_no % FULL_EVERY == 0:
+            audited(st, (name, index, move_no))
+    finished(st, (name, index))
+
+
+def ai_game(name: str, index: int, cities: bool = False) -> None:
+    st = KATAN.initial_state(config(name, index, cities))
+    start = start_of(st)
+    players = [KATAN.player("katan", 31 * index + s) for s in range(st.seats)]
+    for move_no in range(MAX_MOVES):
+        if st.phase == OVER:
+            break
+        seat = KATAN.to_move(st)
+        assert seat is not None
+        view = KATAN.view_for(st, seat)
+        legal = KATAN.view_legal_moves(view, seat)
+        assert legal == KATAN.legal_moves(st, seat), (name, index, move_no)
+        st = KATAN.apply(st, seat, players[seat].choose(view, seat, legal)).state
+        wrong = ledger(st, start)
+        assert not wrong, (name, index, move_no, wrong)
+        if move_no % FULL_EVERY == 0:
+            audited(st, (name, index, move_no))
+    finished(st, (name, index, "ai"))
+
+
+@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("name", MAP_NAMES)
+def test_random_games_finish_with_a_winner(name: str, block: int) -> None:
+    size = RANDOM_GAMES // BLOCKS
+    for index in range(block * size, (block + 1) * size):
+        if index % VIEWED == 0:
+            viewed_game(name, index)
+        else:
+            random_game(name, index)
+
+
+@pytest.mark.parametrize("name", MAP_NAMES)
+def test_ai_games_finish_with_a_winner(name: str) -> None:
+    for index in range(AI_GAMES):
+        ai_game(name, index)
+
+
+@pytest.mark.parametrize("name", CITIES_MAPS)
+def test_seafarers_with_cities_and_knights_games_finish(name: str) -> None:
+    for index in range(CITIES_RANDOM):
+        if index % 6 == 0:
+            viewed_game(name, index, cities=True)
+        else:
+            random_game(name, index, cities=True)
+    for index in range(CITIES_AI):
+        ai_game(name, index, cities=True)
+
+
+def test_the_per_move_ledger_sees_what_it_checks() -> None:
+    st = KATAN.initial_state(config("treasure_islands", 1))
+    start = start_of(st)
+    assert ledger(st, start) == []
+    sea: SeaPart = st.sea
+    lost = st.copy()
+    lost.bank[0] -= 1
+    assert ledger(lost, start) == [f"cards {(18,) + (19,) * 4} (bank + hands), not {(19,) * 5}"]
+    fleet = st.copy()
+    fleet.sea.ships[1] = (1 << (SHIP_PIECES + 1)) - 1
+    assert ledger(fleet, start) == ["pieces beyond their limits"]
+    pile = st.copy()
+    pile.sea.fog_pile = sea.fog_pile[1:]
+    assert ledger(pile, start) == [f"fog: {start.fog} hexes, {start.fog - 1} tiles, 0 found"]
+    point = st.copy()
+    point.points[2] += 1
+    assert ledger(point, start) == ["seat 2: points 1, not 0"]
+    cloth = KATAN.initial_state(config("cloth_for_catan", 1))
+    cloth_start = start_of(cloth)
+    cloth.sea.villages[0] -= 1
+    assert ledger(cloth, cloth_start) == ["cloth neither in a village nor scored"]
