@@ -35,6 +35,7 @@ from daemon.table import Table
 from engine.errors import EngineError
 from engine.protocol import Event
 from engine.registry import game_ids, get_game
+from frontends.chat import setup
 from frontends.chat.api import (
     AdapterProfile,
     Edit,
@@ -269,6 +270,10 @@ class ChatLayer:
             grant = TokenCodec.read(token)
         except Malformed:
             return [self._say(place, UNREADABLE, private=True)]
+        if grant.code == setup.SETUP_CODE:
+            if not self.tokens.verify(token, grant, setup.SETUP_TABLE):
+                return [self._say(place, UNREADABLE, private=True)]
+            return await self._setup_press(grant.payload, sender, place, message_id)
         try:
             table = self.daemon.table(grant.code)
         except Refused:
@@ -620,6 +625,8 @@ class ChatLayer:
             for i, s in enumerate(table.meta.seats)
         )
         lines = [f"{table.meta.name} — join code {table.code}", f"Seats: {seats}"]
+        if chosen := presenter_for(table.game.id).settings(table.options):
+            lines.insert(1, chosen)
         if news:
             lines.append(news)
         # Plain quotes: the profile has no markup, and backticks show as is
@@ -709,6 +716,8 @@ class ChatLayer:
                     f"There is no game {game_word!r}.{hint} The games: {', '.join(game_ids())}.",
                 )
             ]
+        if not args[1:] and presenter_for(game.id).setup({}) is not None:
+            return [self._setup_message(game.id, "", 1, place, None)]
         options, seats, bad = self._options(game.Options.model_fields, args[1:])
         if bad:
             return [self._say(place, bad)]
@@ -743,6 +752,63 @@ class ChatLayer:
         to = Target("reply", chat=place.chat)
         return [Send(to, self.lobby_message(table, f"Opened by {sender.name}."), slot)]
 
+    def setup_first(self, line: str) -> bool:
+        """Whether `line` asks which options a new table gets (by buttons)
+        instead of opening one: `new GAME` alone, for a game with choices."""
+        said = words(line)
+        if len(said) != 2 or said[0] != "new" or said[1] not in game_ids():
+            return False
+        return presenter_for(said[1]).setup({}) is not None
+
+    def _setup_message(
+        self, game_id: str, picks: str, page: int, place: Place, edit: str | None
+    ) -> Outgoing:
+        """The question still open for a new table, as a reply (or an edit of
+        the message pressed)."""
+        index = game_ids().index(game_id)
+        presenter = presenter_for(game_id)
+        found = setup.replay(presenter.setup, picks)
+        assert found is not None
+        answers, question = found
+        assert question is not None
+        title = f"New {get_game(game_id).title} table"
+        if answers:
+            title += " (" + ", ".join(f"{k}={v}" for k, v in answers.items()) + ")"
+        menu = lay_out(
+            setup.sheet(question, index, picks),
+            self.profile,
+            page,
+            lambda p: self.tokens.issue(setup.SETUP_CODE, setup.SETUP_TABLE, None, 0, p),
+            lambda n: setup.page(index, picks, n),
+        )
+        message = Message(setup.text(title, question), None, menu)
+        to = Target("reply", chat=place.chat)
+        return Edit(to, edit, message) if edit is not None else Send(to, message)
+
+    async def _setup_press(
+        self, payload: str, sender: Sender, place: Place, message_id: str | None
+    ) -> list[Outgoing]:
+        """A setup choice: the next question, or, all answered, the table."""
+        read = setup.read(payload)
+        ids = game_ids()
+        if read is None or read[0] >= len(ids):
+            return [self._say(place, UNREADABLE, private=True)]
+        index, picks, page = read
+        game_id = ids[index]
+        found = setup.replay(presenter_for(game_id).setup, picks)
+        if found is None:
+            return [self._say(place, UNREADABLE, private=True)]
+        answers, question = found
+        if question is not None:
+            return [self._setup_message(game_id, picks, page, place, message_id)]
+        args = [game_id, *(f"{key}={value}" for key, value in answers.items())]
+        opened = await self._new(args, sender, place)
+        if message_id is None:
+            return opened
+        chosen = ", ".join(f"{key}={value}" for key, value in answers.items())
+        done = Message(f"New {get_game(game_id).title} table: {chosen}.")
+        return [Edit(Target("reply", chat=place.chat), message_id, done), *opened]
+
     def _options(
         self, fields: dict[str, Any], args: list[str]
     ) -> tuple[dict[str, object], int | None, str | None]:
@@ -754,6 +820,7 @@ class ChatLayer:
         options: dict[str, object] = {}
         seats: int | None = None
         pending: str | None = None
+        last = ""
         for arg in args:
             if "=" in arg:
                 key, _, value = arg.partition("=")
@@ -762,6 +829,10 @@ class ChatLayer:
                 pending = None
             elif arg.isdigit():
                 seats = int(arg)
+                continue
+            elif options and _squash(arg) not in known and isinstance(options[last], str):
+                # `expansions=cities_and_knights,seafarers`: the comma split the list.
+                options[last] = f"{options[last]},{arg}"
                 continue
             else:
                 pending = arg
@@ -776,6 +847,7 @@ class ChatLayer:
                 listed = ", ".join(sorted(known.values()))
                 return {}, None, f"Unknown option {key!r}; the options are {listed}, and seats."
             options[alias] = _parse_value(value)
+            last = alias
         if pending is not None:
             return {}, None, f"Option {pending!r} needs a value: {pending}=…"
         return options, seats, None

@@ -8,25 +8,62 @@ layer explains whatever is still wrong.
 """
 
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import discord
 from discord import app_commands
 
+from engine.registry import game_ids, get_game
+from frontends.chat.presenters import presenter_for
+
 Run = Callable[[discord.Interaction[Any], str], Awaitable[None]]
 """Answers one interaction with one typed line (the frontend's `command`)."""
 
-Game = Literal["katan", "euchre", "sequence"]
+CHOICE_NAME: Final = 100
+"""Discord's longest choice name."""
+BLANK: Final = "-"
+"""A choice's value for an option set to nothing (Katan's base game: no
+expansions); Discord wants a value of at least one character."""
 
 
-def new_line(game: str, options: dict[str, Any]) -> str:
-    """`new GAME name=value …` for the options that were given."""
+def setup_choices(option: str) -> list[app_commands.Choice[str]]:
+    """Every answer any game's table setup offers for `option` (the questions
+    `new GAME` asks by buttons: Katan's rule sets, its maps), as slash choices."""
+    found: dict[str, str] = {}
+    for game in game_ids():
+        ask = presenter_for(game).setup
+        stack: list[dict[str, object]] = [{}]
+        while stack:
+            answers = stack.pop()
+            question = ask(answers)
+            if question is None:
+                continue
+            for answer in question.options:
+                stack.append({**answers, question.option: answer.value})
+                if question.option == option:
+                    name = f"{answer.label}: {answer.note}" if answer.note else answer.label
+                    if len(name) > CHOICE_NAME:
+                        name = name[: CHOICE_NAME - 1].rstrip() + "…"
+                    found.setdefault(str(answer.value) or BLANK, name)
+    return [app_commands.Choice(name=name, value=value) for value, name in found.items()]
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """The registry's games."""
+    return [app_commands.Choice(name=get_game(g).title, value=g) for g in game_ids()]
+
+
+def new_line(game: str, options: dict[str, Any], more: str | None = None) -> str:
+    """`new GAME name=value …` for the options that were given, then `more`
+    (typed `key=value` pairs) as it is."""
     parts = [f"new {game}"]
     for name, value in options.items():
         if value is None:
             continue
         text = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        parts.append(f"{name}={text}")
+        parts.append(f"{name}={'' if text == BLANK else text}")
+    if more:
+        parts.append(more)
     return " ".join(parts)
 
 
@@ -37,9 +74,14 @@ def group(run: Run) -> app_commands.Group:
     )
 
     @plgames.command(name="new", description="Open a table in this channel")
+    @app_commands.choices(
+        game=game_choices(), rules=setup_choices("expansions"), map=setup_choices("map")
+    )
     @app_commands.describe(
-        game="The game",
-        points="Points to win (Katan 3-20, default 10; Euchre, default 10)",
+        game="The game (Katan alone: buttons ask its rules, map and points)",
+        rules="Katan: the rule set",
+        map="Katan with Seafarers: the map",
+        points="Points to win (Katan: 10, 13 C&K, 12 Seafarers, 14 both; Euchre: 10)",
         players="Katan: seats at the table",
         award_points="Katan: points for Longest Road and Largest Army",
         teams="Sequence: number of teams",
@@ -51,10 +93,13 @@ def group(run: Run) -> app_commands.Group:
         going_alone="Euchre: a maker may play alone",
         defend_alone="Euchre: a defender may play alone against a lone maker",
         farmers_hand="Euchre: a hand of nines and tens may be exchanged",
+        more="Other options as key=value, e.g. award_points=5",
     )
     async def new(
         interaction: discord.Interaction[Any],
-        game: Game,
+        game: str,
+        rules: str | None = None,
+        map: str | None = None,
         points: app_commands.Range[int, 1, 99] | None = None,
         players: Literal[3, 4] | None = None,
         award_points: Literal[2, 5] | None = None,
@@ -67,8 +112,11 @@ def group(run: Run) -> app_commands.Group:
         going_alone: bool | None = None,
         defend_alone: bool | None = None,
         farmers_hand: bool | None = None,
+        more: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         options = {  # the game options' own names, which the layer reads
+            "expansions": rules,
+            "map": map,
             "points_to_win": points,
             "players": players,
             "award_points": award_points,
@@ -82,7 +130,7 @@ def group(run: Run) -> app_commands.Group:
             "defend_alone": defend_alone,
             "farmers_hand": farmers_hand,
         }
-        await run(interaction, new_line(game, options))
+        await run(interaction, new_line(game, options, more))
 
     @plgames.command(name="join", description="Sit at a table")
     @app_commands.describe(code="The table's join code (default: the table in this channel)")

@@ -291,7 +291,7 @@ class DiscordFrontend(ChatFrontend):
         channel = interaction.channel_id or 0
         answer = Answer(channel, arrived, interaction=interaction, thinking=True)
         thread = None
-        if line.startswith("new "):
+        if line.startswith("new ") and not self.layer.setup_first(line):
             thread = await self._open_thread(interaction, line)
             if thread is not None:
                 answer.channel = thread.id

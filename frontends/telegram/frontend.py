@@ -83,7 +83,10 @@ adapter remembers: enough for every live table, and a bound on what a daemon up
 for months holds."""
 
 COMMANDS = (
-    ("new", "open a table: /new katan, /new euchre, /new sequence"),
+    (
+        "new",
+        "open a table: /new katan (asks the rules, map and points), /new euchre, /new sequence",
+    ),
     ("join", "sit at a table: /join CODE"),
     (BEGIN, "start the game at your table"),
     ("status", "where your table stands"),

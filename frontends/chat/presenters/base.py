@@ -8,13 +8,14 @@ what the seat may not know.
 """
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from engine.errors import IllegalMove
-from engine.protocol import Event, Game
+from engine.protocol import Event, Game, GameOptions
 from frontends.chat.grammar import Parsed
 from frontends.chat.menus import Node, Sheet
+from frontends.chat.setup import Question
 from renderers.spots import Spots
 
 V = TypeVar("V")
@@ -67,6 +68,16 @@ class Presenter(ABC, Generic[V, M]):
         selected: int | None,
     ) -> str:
         """The same picture in words (alt text, text-only fallbacks)."""
+
+    def setup(self, answers: Mapping[str, object]) -> Question | None:
+        """What `new GAME` asks (by buttons) before it opens a table, given the
+        answers so far; None when there is nothing (more) to ask."""
+        return None
+
+    def settings(self, options: GameOptions) -> str:
+        """A table's chosen options in a few words, for its lobby; empty
+        when the defaults say it all."""
+        return ""
 
     def retell(self, event: Event) -> str:
         """The event in a sentence for players (seats as `Seat N`, named later);

@@ -1,20 +1,21 @@
 """Katan in chat: the presenter the chat layer calls, joining the captions,
 the menu tree, the composer and the table-driven grammar."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.katan import kinds, rules
 from engine.katan.game import KATAN
 from engine.katan.moves import BANK_TRADE, Move
 from engine.katan.state import hand_size
 from engine.katan.view import KatanView
-from engine.protocol import Event
+from engine.protocol import Event, GameOptions
 from frontends.chat import compose
 from frontends.chat.grammar import Parsed, with_names, word_name
 from frontends.chat.menus import Node, Sheet
 from frontends.chat.presenters.base import Presenter
-from frontends.chat.presenters.katan import captions, grammar, menus, retelling
+from frontends.chat.presenters.katan import captions, grammar, menus, retelling, tables
 from frontends.chat.presenters.katan.chore_menus import due
+from frontends.chat.setup import Question
 from renderers import katan as draw
 from renderers.spots import Spots
 
@@ -32,6 +33,12 @@ class KatanPresenter(Presenter[KatanView, Move]):
 
     def retell(self, event: Event) -> str:
         return retelling.retell(event)
+
+    def setup(self, answers: Mapping[str, object]) -> Question | None:
+        return tables.question(answers)
+
+    def settings(self, options: GameOptions) -> str:
+        return tables.settings(options)
 
     def tree(self, view: KatanView, seat: int, legal: Sequence[Move], names: Sequence[str]) -> Node:
         return menus.tree(view.state, seat, legal, names)
