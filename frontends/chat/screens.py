@@ -69,11 +69,11 @@ def screen(
     """What `payload` shows: a composer, or the menu node it names (the root
     when that node no longer exists)."""
     if payload[:1] in ("c", "C"):
-        draft, _, page = payload.partition("~")
+        draft, _, at = payload.partition("~")
         composed = presenter.composer(draft, view, seat, names, ROOT)
         if composed is not None:
             text, sheet, _ = composed
-            number = int(page) if page.isdigit() else 1
+            number = int(at) if at.isdigit() else 1
             menu = lay_out(sheet, profile, number, issue, lambda n: composer_page(draft, n))
             return Screen(text, menu, None, None)
     root = presenter.tree(view, seat, legal, names)
