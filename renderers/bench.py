@@ -1,8 +1,10 @@
 """Render time and size per image kind for `make bench` (docs/BENCHMARKS.md).
 
 States come from seeded self-play, sampled early, midway and late in each game,
-so boards range from empty to crowded. Every image is drawn afresh (no cache):
-the figures are what a changed board costs.
+so boards range from empty to crowded: the base game, Cities & Knights (a
+seat's view: its commodities and progress cards) and Seafarers, whose games
+cycle through the eleven maps. Every image is drawn afresh (no cache): the
+figures are what a changed board costs.
 """
 
 import statistics
@@ -13,6 +15,7 @@ from typing import Any
 
 from engine.euchre.game import EUCHRE
 from engine.katan.game import KATAN
+from engine.katan.sea.atlas import MAP_NAMES
 from engine.katan.view import view_legal_moves
 from engine.protocol import Game, TableConfig
 from engine.sequence.game import SEQUENCE
@@ -65,7 +68,24 @@ def _jobs(games: int) -> dict[str, list[Callable[[], bytes]]]:
             private = KATAN.view_for(ka, ka.current)
             roads = katan.katan_spots(view_legal_moves(private, ka.current), "road")
             add("katan_overlay", partial(katan.render_png, private, spots=roads, cache=None))
+        cities = TableConfig(game="katan", seed=seed, options={"expansions": "cities_and_knights"})
+        for ck in _positions(KATAN, cities, "random"):
+            add(
+                "cities_board",
+                partial(katan.render_png, KATAN.view_for(ck, ck.current), cache=None),
+            )
+        for sea in _positions(KATAN, _seafarers(seed), "random"):
+            add("sea_board", partial(katan.render_png, KATAN.view_for(sea, None), cache=None))
+            private = KATAN.view_for(sea, sea.current)
+            ships = katan.katan_spots(view_legal_moves(private, sea.current), "ship")
+            add("sea_overlay", partial(katan.render_png, private, spots=ships, cache=None))
     return jobs
+
+
+def _seafarers(seed: int) -> TableConfig:
+    """Seed `seed`'s game on a map of its own: a dozen games draw all eleven."""
+    options = {"expansions": "seafarers", "map": MAP_NAMES[seed % len(MAP_NAMES)]}
+    return TableConfig(game="katan", seed=seed, options=options)
 
 
 def run(games: int) -> dict[str, float]:

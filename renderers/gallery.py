@@ -7,13 +7,15 @@ rendering, so the gallery always shows what the real renderers produce.
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from engine.cards import Rank, Suit, card
 from engine.euchre.game import EUCHRE
 from engine.euchre.moves import PASS, CallTrump, Discard, EuchreMove, OrderUp
 from engine.katan.game import KATAN
-from engine.katan.moves import MOVE_KNIGHT, MOVE_ROBBER
+from engine.katan.moves import MOVE_KNIGHT, MOVE_PIRATE, MOVE_ROBBER, MOVE_SHIP
+from engine.katan.sea.atlas import menu
+from engine.katan.state import MAIN
 from engine.katan.view import view_legal_moves
 from engine.protocol import Game, TableConfig
 from engine.sequence.game import SEQUENCE
@@ -112,7 +114,13 @@ def _euchre(*moves: EuchreMove) -> Any:
 
 def images() -> dict[str, tuple[str, bytes, str]]:
     """File name → (caption, PNG, text rendering) for every kind of image."""
-    return {**_sequence_images(), **_euchre_images(), **_katan_images(), **_cities_images()}
+    return {
+        **_sequence_images(),
+        **_euchre_images(),
+        **_katan_images(),
+        **_cities_images(),
+        **_sea_images(),
+    }
 
 
 def _sequence_images() -> dict[str, tuple[str, bytes, str]]:
@@ -262,6 +270,142 @@ def _cities_images() -> dict[str, tuple[str, bytes, str]]:
         CAPTIONS["katan-cities-knight-overlay.png"],
         katan.render_png(view, spots=spots, names=NAMES, cache=None),
         katan.render_text(view, spots=spots, names=NAMES),
+    )
+    return out
+
+
+# ---- Seafarers ---------------------------------------------------------------------------
+
+
+SEA_SEEDS: Final = {"cloth_for_catan": 3, "great_canal": 2, "oases": 2}
+"""Seeds whose games reach the map's own moment mid-game; every other map plays seed 1."""
+SEA_MOMENT: Final[dict[str, Callable[[Any], bool]]] = {
+    "fog_islands": lambda sea: sea.found >= 3,
+    "treasure_islands": lambda sea: sea.found >= 2,
+    "oases": lambda sea: sea.found >= 1 and len(sea.fog_pile) >= 1,
+    "cloth_for_catan": lambda sea: min(sea.villages) < 5,
+    "forgotten_tribe": lambda sea: len(sea.chips) <= 3,
+    "wonders_of_catan": lambda sea: max(sea.wonders) >= 1,
+    "great_canal": lambda sea: sum(sea.canal) >= 2 or len(sea.canal) < 5,
+}
+"""What each map's picture should show besides ships and the pirate: fog found,
+cloth paid, a chip taken, a wonder begun, the canal dug into."""
+SEA_SHOWS: Final = {
+    "fog_islands": "the fog bank face down (a question mark over mist) and the land found in it",
+    "treasure_islands": "the fog isles face down and the land found, chests hidden",
+    "oases": "the oases face down in the sands or found",
+    "cloth_for_catan": "each village's cloth left on its tag, each seat's cloth in its row",
+    "forgotten_tribe": "the tribe's chips still on their hexes, the chips taken in the seats' rows",
+    "pirate_islands": "each fortress's strength on its red shield, fortresses taken per seat",
+    "wonders_of_catan": "each seat's wonder as four boxes in its row, filled per stage built",
+    "great_canal": "three boxes per canal tile, filled per unit dug, units dug per seat",
+    "through_the_desert": "the desert across the island and the race to the far side",
+    "four_islands": "four start islands and the gold islets between them",
+    "heading_for_new_shores": "the home island and the isles across the water, two with gold",
+}
+
+
+def _sea(name: str, seed: int, cities: bool = False) -> TableConfig:
+    expansions = "seafarers,cities_and_knights" if cities else "seafarers"
+    return TableConfig(game="katan", seed=seed, options={"expansions": expansions, "map": name})
+
+
+def _anytime(sea: Any) -> bool:
+    return True
+
+
+def _at_sea(moment: Callable[[Any], bool] = _anytime) -> Callable[[Any], bool]:
+    """Mid-game: two seats at sea, the pirate out, a seat to build or trade, and
+    the map's own `moment` reached."""
+
+    def done(state: Any) -> bool:
+        sea = state.sea
+        return (
+            state.turn >= 20
+            and sum(1 for ships in sea.ships if ships) >= 2
+            and sea.pirate >= 0
+            and state.phase == MAIN
+            and moment(sea)
+        )
+
+    return done
+
+
+def _sea_images() -> dict[str, tuple[str, bytes, str]]:
+    out: dict[str, tuple[str, bytes, str]] = {}
+    for name, title, description in menu():
+        board = _play(
+            KATAN,
+            _sea(name, SEA_SEEDS.get(name, 1)),
+            "katan",
+            _at_sea(SEA_MOMENT.get(name, _anytime)),
+        )
+        public = KATAN.view_for(board, None)
+        caption = (
+            f"Katan: Seafarers, {title} (`map = {name}`): {description} The public board "
+            f"mid-game (seeded default AI players): ships in their seats' colours along their "
+            f"edges, the pirate's black ship, {SEA_SHOWS[name]}; fleets, island bonuses and "
+            "the route over roads and ships per seat."
+        )
+        out[f"seafarers-{name.replace('_', '-')}.png"] = (
+            caption,
+            katan.render_png(public, names=NAMES, cache=None),
+            katan.render_text(public, names=NAMES),
+        )
+    out.update(_sea_overlays())
+    return out
+
+
+def _sailing(state: Any) -> bool:
+    """A seat on turn with a ship that may sail three places or more."""
+    seat = KATAN.to_move(state)
+    if seat is None or state.phase != MAIN:
+        return False
+    origins = [m[1] for m in KATAN.legal_moves(state, seat) if m[0] == MOVE_SHIP]
+    return any(origins.count(o) >= 3 for o in origins)
+
+
+def _pirating(state: Any) -> bool:
+    seat = KATAN.to_move(state)
+    return seat is not None and any(m[0] == MOVE_PIRATE for m in KATAN.legal_moves(state, seat))
+
+
+def _sea_overlays() -> dict[str, tuple[str, bytes, str]]:
+    out: dict[str, tuple[str, bytes, str]] = {}
+    sailing = _play(KATAN, _sea("four_islands", 3), "katan", _sailing)
+    seat = KATAN.to_move(sailing)
+    assert seat is not None
+    view = KATAN.view_for(sailing, seat)
+    legal = view_legal_moves(view, seat)
+    origins = [m[1] for m in legal if m[0] == MOVE_SHIP]
+    ship = max(origins, key=origins.count)
+    spots = katan.katan_spots(legal, "sail", ship)
+    out["seafarers-sail-overlay.png"] = (
+        "Katan: Seafarers, a seat's private overlay for sailing: it chose the ship ringed in "
+        "magenta (the step before numbers the ships that may sail), so the edges it may sail "
+        "to are numbered with their edge ids; its hand below.",
+        katan.render_png(view, spots=spots, names=NAMES, cache=None),
+        katan.render_text(view, spots=spots, names=NAMES),
+    )
+    robbing = _play(KATAN, _sea("heading_for_new_shores", 2), "katan", _pirating)
+    seat = KATAN.to_move(robbing)
+    assert seat is not None
+    view = KATAN.view_for(robbing, seat)
+    spots = katan.katan_spots(view_legal_moves(view, seat), "pirate")
+    out["seafarers-pirate-overlay.png"] = (
+        "Katan: Seafarers, a seven: the sea hexes the pirate may move to, numbered with their "
+        "hex ids (the robber's land hexes are the other choice).",
+        katan.render_png(view, spots=spots, names=NAMES, cache=None),
+        katan.render_text(view, spots=spots, names=NAMES),
+    )
+    both = _play(KATAN, _sea("great_canal", 5, cities=True), "random", _at_sea())
+    public = KATAN.view_for(both, None)
+    out["seafarers-cities-great-canal.png"] = (
+        "Katan: Seafarers with Cities & Knights on The Great Canal (seeded random players): "
+        "the barbarians' strip above the map, knights and ships together, the fleet and the "
+        "canal's units beside each seat's tracks.",
+        katan.render_png(public, names=NAMES, cache=None),
+        katan.render_text(public, names=NAMES),
     )
     return out
 

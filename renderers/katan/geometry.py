@@ -213,16 +213,28 @@ def fresh_probe(lay: Layout, edge: int) -> Point:
     return on_ship(lay, edge, SHIP_WIDTH / 2 * 0.35, SHIP_BEAM + FRESH_RIM[0] * 0.5)
 
 
-def pirate_centre(lay: Layout, hex_id: int) -> Point:
-    """The pirate's ship, left of its hex's middle: clear of a hex marker."""
+PIRATE_WIDTH: Final = (0.95, 0.5)
+"""The pirate's boat, in hex radii: on open water, and beside a harbour's token."""
+
+
+def pirate_place(lay: Layout, hex_id: int) -> tuple[Point, float]:
+    """Where the pirate's boat stands and how wide it is: left of its hex's
+    middle (clear of a hex marker), or, on a hex holding a harbour's token
+    (which sits near the middle), smaller and on the far side from the harbour."""
     x, y = lay.hexes[hex_id]
-    return x - lay.size * 0.12, y
+    s = lay.size
+    for tx, ty in lay.harbour_tokens.values():
+        dx, dy = tx - x, ty - y
+        away = math.hypot(dx, dy)
+        if away < s * 0.3:
+            return (x - dx / away * s * 0.52, y - dy / away * s * 0.52), s * PIRATE_WIDTH[1]
+    return (x - s * 0.12, y), s * PIRATE_WIDTH[0]
 
 
 def pirate_probe(lay: Layout, hex_id: int) -> Point:
     """A point on the pirate's black hull."""
-    x, y = pirate_centre(lay, hex_id)
-    return x - lay.size * 0.25, y + lay.size * 0.2
+    (x, y), width = pirate_place(lay, hex_id)
+    return x - width * 0.26, y + width * 0.21
 
 
 def stock_box(lay: Layout, hex_id: int) -> Box:

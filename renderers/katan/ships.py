@@ -1,10 +1,11 @@
 """Seafarers' pieces at sea: every seat's ships and the pirate.
 
-A ship is a hull seen from above lying along its edge, pointed at the bow,
-in its seat's colour and marking: twice a road's width and shaped like a
-boat, so it reads apart from a road (a straight bar) in any colour. A ship
-built this turn, which may not sail yet, has a yellow rim. The pirate is a
-boat seen from the side, black from hull to sail, on its sea hex.
+A ship is a hull seen from above lying along its edge, pointed at the bow
+with two dark thwarts at the stern, in its seat's colour and marking: about
+twice a road's width and shaped like a boat, so it reads apart from a road
+(a straight bar) in any colour. A ship built this turn, which may not sail
+yet, has a yellow rim. The pirate is a boat seen from the side, black from
+hull to sail with a white skull, on its sea hex.
 """
 
 from engine.katan.geometry import bits
@@ -16,7 +17,7 @@ from renderers.katan.geometry import (
     SHIP_WIDTH,
     Layout,
     on_ship,
-    pirate_centre,
+    pirate_place,
 )
 from renderers.katan.model import KatanScene, SeaScene
 from renderers.katan.palette import ROBBER_FILL, SEAT_STYLES
@@ -88,8 +89,7 @@ def pirate(canvas: Canvas, sea: SeaScene, lay: Layout) -> None:
     """Black hull and sail with a white skull, on the pirate's hex."""
     if sea.pirate < 0:
         return
-    w = lay.size * 0.95
-    at = pirate_centre(lay, sea.pirate)
+    at, w = pirate_place(lay, sea.pirate)
     _boat(canvas, at, w, ROBBER_FILL, ROBBER_FILL, style.LIGHT_INK)
     x, y = at
     skull = (x + w * 0.17, y - w * 0.2)
