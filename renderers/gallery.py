@@ -331,19 +331,39 @@ def _at_sea(moment: Callable[[Any], bool] = _anytime) -> Callable[[Any], bool]:
     return done
 
 
+def _voyage(name: str) -> tuple[Any, str]:
+    """The map's game at its own moment and who played it: the default AI, or
+    should its play never reach the moment (the AI changes), the first
+    position with ships and the pirate out; failing that, seeded random
+    players' (who always take to the sea). So the gallery draws every map."""
+    config = _sea(name, SEA_SEEDS.get(name, 1))
+    moment = _at_sea(SEA_MOMENT.get(name, _anytime))
+    plain = _at_sea()
+    for level, players in (("katan", "default AI"), ("random", "random")):
+        first = None
+
+        def until(state: Any) -> bool:
+            nonlocal first
+            if first is None and plain(state):
+                first = state
+            return KATAN.is_finished(state) or moment(state)
+
+        reached = _play(KATAN, config, level, until)
+        if moment(reached):
+            return reached, players
+        if first is not None:
+            return first, players
+    raise AssertionError(f"no game on {name} put ships and the pirate out")
+
+
 def _sea_images() -> dict[str, tuple[str, bytes, str]]:
     out: dict[str, tuple[str, bytes, str]] = {}
     for name, title, description in menu():
-        board = _play(
-            KATAN,
-            _sea(name, SEA_SEEDS.get(name, 1)),
-            "katan",
-            _at_sea(SEA_MOMENT.get(name, _anytime)),
-        )
+        board, players = _voyage(name)
         public = KATAN.view_for(board, None)
         caption = (
             f"Katan: Seafarers, {title} (`map = {name}`): {description} The public board "
-            f"mid-game (seeded default AI players): ships in their seats' colours along their "
+            f"mid-game (seeded {players} players): ships in their seats' colours along their "
             f"edges, the pirate's black ship, {SEA_SHOWS[name]}; fleets, island bonuses and "
             "the route over roads and ships per seat."
         )
@@ -372,7 +392,7 @@ def _pirating(state: Any) -> bool:
 
 def _sea_overlays() -> dict[str, tuple[str, bytes, str]]:
     out: dict[str, tuple[str, bytes, str]] = {}
-    sailing = _play(KATAN, _sea("four_islands", 3), "katan", _sailing)
+    sailing = _play(KATAN, _sea("four_islands", 3), "random", _sailing)
     seat = KATAN.to_move(sailing)
     assert seat is not None
     view = KATAN.view_for(sailing, seat)
@@ -381,20 +401,21 @@ def _sea_overlays() -> dict[str, tuple[str, bytes, str]]:
     ship = max(origins, key=origins.count)
     spots = katan.katan_spots(legal, "sail", ship)
     out["seafarers-sail-overlay.png"] = (
-        "Katan: Seafarers, a seat's private overlay for sailing: it chose the ship ringed in "
+        "Katan: Seafarers, a seat's private overlay for sailing (seeded random players): it "
+        "chose the ship ringed in "
         "magenta (the step before numbers the ships that may sail), so the edges it may sail "
         "to are numbered with their edge ids; its hand below.",
         katan.render_png(view, spots=spots, names=NAMES, cache=None),
         katan.render_text(view, spots=spots, names=NAMES),
     )
-    robbing = _play(KATAN, _sea("heading_for_new_shores", 2), "katan", _pirating)
+    robbing = _play(KATAN, _sea("heading_for_new_shores", 2), "random", _pirating)
     seat = KATAN.to_move(robbing)
     assert seat is not None
     view = KATAN.view_for(robbing, seat)
     spots = katan.katan_spots(view_legal_moves(view, seat), "pirate")
     out["seafarers-pirate-overlay.png"] = (
-        "Katan: Seafarers, a seven: the sea hexes the pirate may move to, numbered with their "
-        "hex ids (the robber's land hexes are the other choice).",
+        "Katan: Seafarers, a seven (seeded random players): the sea hexes the pirate may move "
+        "to, numbered with their hex ids (the robber's land hexes are the other choice).",
         katan.render_png(view, spots=spots, names=NAMES, cache=None),
         katan.render_text(view, spots=spots, names=NAMES),
     )

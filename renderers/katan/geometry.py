@@ -241,7 +241,7 @@ def stock_box(lay: Layout, hex_id: int) -> Box:
     """A village's cloth left, at the right of its lower band (its huts at the left)."""
     x, y = lay.hexes[hex_id]
     s = lay.size
-    return x + s * 0.02, y + s * 0.4, x + s * 0.4, y + s * 0.68
+    return x + s * 0.02, y + s * 0.38, x + s * 0.46, y + s * 0.7
 
 
 def chip_box(lay: Layout, hex_id: int) -> Box:

@@ -27,7 +27,7 @@ def counts(canvas: Canvas, sea: SeaScene, lay: Layout) -> None:
         box = stock_box(lay, h)
         x0, y0, x1, y1 = box
         canvas.rect(box, fill=CLOTH_FILL, outline=style.INK, width=1.2, radius=size * 0.06)
-        canvas.text(((x0 + x1) / 2, (y0 + y1) / 2), str(cloth), size * 0.27, style.INK, bold=True)
+        canvas.text(((x0 + x1) / 2, (y0 + y1) / 2), str(cloth), size * 0.3, style.INK, bold=True)
     for h, strength in sea.fortresses:
         centre = strength_centre(lay, h)
         canvas.circle(centre, size * 0.19, fill=ATTACK, outline=style.INK, width=1.5)
