@@ -113,7 +113,7 @@ def _cities_seat(cities: dict[str, Any], who: int, viewer: int) -> list[str]:
 
 def _sea_seat(sea: dict[str, Any], who: int) -> list[str]:
     ships = [s["edge"] for s in sea.get("ships", []) if s["seat"] == who]
-    row = next((r for r in sea.get("seats", []) if r["seat"] == who), {})
+    row: dict[str, Any] = next((r for r in sea.get("seats", []) if r["seat"] == who), {})
     counts = [
         f"{name} {row[key]}"
         for key, name in (
