@@ -97,6 +97,15 @@ class KatanPlayer:
         self._rng = random.Random(seed)
 
     def choose(self, view: KatanView, seat: int, legal: Sequence[Move]) -> Move:
+        if view.state.sea is not None:
+            # Imported here: the Seafarers AI builds on this module's pieces.
+            from engine.katan.sea.ai import SeaPlayer
+
+            return SeaPlayer(self._rng, self.decide).choose(view, seat, legal)
+        return self.decide(view, seat, legal)
+
+    def decide(self, view: KatanView, seat: int, legal: Sequence[Move]) -> Move:
+        """Every decision but the sea's: the base game, or Cities & Knights."""
         st = view.state
         if st.ck is not None:
             # Imported here: the Cities & Knights AI builds on this module's pieces.

@@ -51,6 +51,7 @@ from engine.katan.moves import (
     M_ROLL,
     Move,
 )
+from engine.katan.sea.ai import app_choose
 from engine.katan.state import KatanState, hand_size
 from engine.katan.view import KatanView
 
@@ -64,8 +65,14 @@ class AppPlayer(CitiesPlayer):
         self._base = KatanPlayer(seed)
 
     def choose(self, view: KatanView, seat: int, legal: Sequence[Move]) -> Move:
+        if view.state.sea is not None:
+            return app_choose(self._rng, self._base, self._plain, view, seat, legal)
+        return self._plain(view, seat, legal)
+
+    def _plain(self, view: KatanView, seat: int, legal: Sequence[Move]) -> Move:
+        """Every decision but the sea's (`sea/ai.py` plays the app's Seafarers)."""
         if view.state.ck is None:
-            return self._base.choose(view, seat, legal)
+            return self._base.decide(view, seat, legal)
         return super().choose(view, seat, legal)
 
     def goals(self, st: KatanState, seat: int) -> list[Goal]:
