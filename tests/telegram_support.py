@@ -11,8 +11,9 @@ import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
+from katan_leaks import Secrets
 from pydantic import SecretStr
 from telegram_fake import TOKEN, FakeTelegram, Faults, Limits, Message, User
 
@@ -316,6 +317,15 @@ EPOCH: dict[str, Callable[[Any], int]] = {"euchre": lambda state: state.hand_num
 reshuffles every card); the whole game elsewhere."""
 
 
+SECRET_LINES: Final = ("Your hand", "Your progress cards")
+"""The lines of a hand text only its seat may read (Katan's pieces, tracks
+and ships on the lines below are public)."""
+
+
+def secret_lines(hand: str) -> set[str]:
+    return {line for line in hand.splitlines() if line.startswith(SECRET_LINES)}
+
+
 def _mentions(text: str, card: int) -> bool:
     return any(
         re.search(rf"(?<![0-9A-Za-z]){re.escape(name)}(?![0-9A-Za-z])", text)
@@ -330,10 +340,12 @@ class Audit:
     (between the driver's checkpoints, widened by one window because a slow
     delivery may arrive after the next checkpoint). Against the position
     replayed from the stored log it checks, per recipient: no other seat's
-    hand line of the window (as the chat layer words it, unless the recipient's
-    own hand once read the same) in any text; in card games, no card
-    that another seat held throughout the window and the recipient could not
-    have seen; no picture drawn for another seat; never the table's seed.
+    secret hand line of the window (as the chat layer words it, unless the
+    recipient's own hand once read the same) in any text; in card games, no
+    card that another seat held throughout the window and the recipient could
+    not have seen; in Katan, no progress card the recipient could not know of
+    and none of Seafarers' hidden piles (`katan_leaks`); no picture drawn for
+    another seat; never the table's seed.
     """
 
     def __init__(self, host: Host, table: Table, players: dict[int, User]) -> None:
@@ -367,7 +379,11 @@ class Audit:
         game, presenter = table.game, presenter_for(table.game.id)
         states = await self.states()
         seats = range(len(table.meta.seats))
-        lines = [{s: presenter.hand(game.view_for(st, s), s) for s in seats} for st in states]
+        lines = [
+            {s: secret_lines(presenter.hand(game.view_for(st, s), s)) for s in seats}
+            for st in states
+        ]
+        katan = Secrets.replayed(table, await self.host.store.steps(table.id))
         owner = {user.id: seat for seat, user in self.players.items()}
         seed = str(table.meta.seed)
         cards = CARDS.get(game.id)
@@ -388,9 +404,13 @@ class Audit:
                 read += 1
                 assert not any(seed in text for text in texts), f"the seed in {request.method}"
                 near = lines[low : high + 1]
-                own = {at[seat] for at in lines} if seat is not None else set()
-                foreign = {at[a] for at in near for a in seats if a != seat and at[a]} - own
+                own = set().union(*(at[seat] for at in lines)) if seat is not None else set()
+                foreign = {line for at in near for a in seats if a != seat for line in at[a]}
+                foreign -= own
                 shown = {line for text in texts for line in text.splitlines()}
+                if game.id == "katan":
+                    problems = katan.problems(texts, seat, high)
+                    assert not problems, f"{request.method} to seat {seat}: {problems}: {texts}"
                 for line in foreign:
                     assert line not in shown, (
                         f"{request.method} to seat {seat} shows another seat's hand: {line!r} "
