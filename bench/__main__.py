@@ -23,15 +23,16 @@ SECTIONS = {
     "sequence": "engine.sequence.bench",
     "katan": "engine.katan.bench",
     "cities": "engine.katan.bench",
+    "seafarers": "engine.katan.bench",
     "renderers": "renderers.bench",
     "daemon": "daemon.bench",
     "native": "frontends.native.bench",
 }
-TAKES_GAMES = {"euchre", "sequence", "katan", "cities", "renderers", "native"}
+TAKES_GAMES = {"euchre", "sequence", "katan", "cities", "seafarers", "renderers", "native"}
 """Sections whose `run` takes the game count; the others size themselves."""
-RUNS = {"cities": "run_cities"}
+RUNS = {"cities": "run_cities", "seafarers": "run_seafarers"}
 """Sections run by a function other than their module's `run` (Katan's
-Cities & Knights figures live beside the base game's)."""
+expansions' figures live beside the base game's)."""
 
 
 def baseline_ops_per_second(seconds: float = 1.0) -> float:

@@ -1,7 +1,8 @@
 """What `make bench` measures for Katan: speed beside catanatron, the cost of a
 state copy, and the strength of the default AI and of the baseline it is
-measured against; and, as its own section (`run_cities`, `--only cities`),
-the same for Cities & Knights against the app-like baseline.
+measured against; and, as sections of their own (`run_cities`, `--only
+cities`; `run_seafarers`, `--only seafarers`), the same for each expansion
+against the app-like baseline.
 
 This is a harness, not part of the game: it is the one Katan module that
 reads the clock, and nothing in the engine imports it. It uses only the
@@ -209,11 +210,13 @@ class _Timed:
         return move
 
 
-# ---- Cities & Knights ------------------------------------------------------------------
+# ---- The expansions ---------------------------------------------------------------------
 
 CITIES: dict[str, object] = {"expansions": "cities_and_knights"}
+SEA_MAP = "heading_for_new_shores"
+"""The default Seafarers map, where the strength figures are measured."""
 WORKERS = 2
-"""Processes the C&K strength games are spread over (the machine has two cores)."""
+"""Processes the expansions' strength games are spread over (the machine has two cores)."""
 
 
 def run_cities(games: int) -> dict[str, float]:
@@ -222,27 +225,49 @@ def run_cities(games: int) -> dict[str, float]:
     next figure mean something), the default AI against three random players
     and against three copies of the baseline, each over `games` four-seat games
     with the tested seat rotating, and the default AI's decision times."""
-    out = {"ck_random_decisions_per_s": _ck_speed(max(1, games // 20))}
-    baseline, _ = _ck_win_rate("app", "random", games)
+    out = {"ck_random_decisions_per_s": _rules_speed(max(1, games // 20), CITIES, "C&K")}
+    out.update(_strength_of("ck", CITIES, games))
+    return out
+
+
+def run_seafarers(games: int) -> dict[str, float]:
+    """The Seafarers section (`--only seafarers`): random self-play speed on
+    every map, then on the default map the same strength figures as Cities &
+    Knights' (the app-like baseline checked against random players first)."""
+    # Imported here: the map list is the Seafarers package's, which the base
+    # game's figures need not load.
+    from engine.katan.sea.atlas import MAP_NAMES
+
+    out: dict[str, float] = {}
+    for name in MAP_NAMES:
+        options: dict[str, object] = {"expansions": "seafarers", "map": name}
+        count = max(1, games // 50)
+        out[f"sea_{name}_random_decisions_per_s"] = _rules_speed(count, options, name)
+    options = {"expansions": "seafarers", "map": SEA_MAP}
+    out.update(_strength_of("sea", options, games))
+    return out
+
+
+def _strength_of(prefix: str, options: dict[str, object], games: int) -> dict[str, float]:
+    baseline, _ = _rules_win_rate("app", "random", games, options)
     _interval("baseline check: one app-like baseline", baseline, games, "three random players")
-    vs_random, times = _ck_win_rate("katan", "random", games)
+    vs_random, times = _rules_win_rate("katan", "random", games, options)
     _interval("default AI", vs_random, games, "three random players")
-    vs_app, more = _ck_win_rate("katan", "app", games)
+    vs_app, more = _rules_win_rate("katan", "app", games, options)
     _interval("default AI", vs_app, games, "three app-like baselines")
     times = sorted(times + more)
-    out.update(
-        {
-            "ck_app_win_rate_vs_random": baseline,
-            "ck_ai_win_rate_vs_random": vs_random,
-            "ck_ai_win_rate_vs_app": vs_app,
-            "ck_ai_p50_decision_ms": times[len(times) // 2] * 1e3,
-            "ck_ai_p95_decision_ms": times[int(0.95 * (len(times) - 1))] * 1e3,
-            "ck_ai_max_decision_ms": times[-1] * 1e3,
-        }
-    )
+    out = {
+        f"{prefix}_app_win_rate_vs_random": baseline,
+        f"{prefix}_ai_win_rate_vs_random": vs_random,
+        f"{prefix}_ai_win_rate_vs_app": vs_app,
+        f"{prefix}_ai_p50_decision_ms": times[len(times) // 2] * 1e3,
+        f"{prefix}_ai_p95_decision_ms": times[int(0.95 * (len(times) - 1))] * 1e3,
+        f"{prefix}_ai_max_decision_ms": times[-1] * 1e3,
+    }
     print(
-        f"  default AI decision time: p50 {out['ck_ai_p50_decision_ms']:.2f} ms, "
-        f"p95 {out['ck_ai_p95_decision_ms']:.2f} ms, max {out['ck_ai_max_decision_ms']:.1f} ms "
+        f"  default AI decision time: p50 {out[f'{prefix}_ai_p50_decision_ms']:.2f} ms, "
+        f"p95 {out[f'{prefix}_ai_p95_decision_ms']:.2f} ms, "
+        f"max {out[f'{prefix}_ai_max_decision_ms']:.1f} ms "
         f"over {len(times):,} decisions (target p95 < 20 ms)",
         flush=True,
     )
@@ -264,14 +289,14 @@ def _interval(who: str, rate: float, games: int, against: str) -> None:
     )
 
 
-def _ck_speed(count: int) -> float:
+def _rules_speed(count: int, options: dict[str, object], label: str) -> float:
     """Random self-play decisions per second through the checked entry point,
     the example domestic offer redrawn as in the base game's figure."""
     decisions = 0
     spent = 0.0
     for seed in range(1, count + 1):
         start = time.perf_counter()
-        st = KATAN.initial_state(TableConfig(game="katan", seed=seed, options=CITIES))
+        st = KATAN.initial_state(TableConfig(game="katan", seed=seed, options=options))
         pick = random.Random(seed).random
         while not KATAN.is_finished(st):
             seat = KATAN.to_move(st)
@@ -285,30 +310,32 @@ def _ck_speed(count: int) -> float:
         spent += time.perf_counter() - start
     rate = decisions / spent
     print(
-        f"  C&K random self-play: {rate:,.0f} decisions/s ({count} games, "
+        f"  {label} random self-play: {rate:,.0f} decisions/s ({count} games, "
         f"{decisions / count:,.0f} decisions a game)",
         flush=True,
     )
     return rate
 
 
-def _ck_win_rate(level: str, opponent: str, games: int) -> tuple[float, list[float]]:
+def _rules_win_rate(
+    level: str, opponent: str, games: int, options: dict[str, object]
+) -> tuple[float, list[float]]:
     """Share of `games` one `level` player wins against three `opponent`s, and
     its decision times; the games are spread over `WORKERS` processes."""
-    jobs = [(level, opponent, index) for index in range(games)]
+    jobs = [(level, opponent, index, options) for index in range(games)]
     with ProcessPoolExecutor(WORKERS) as pool:
-        results = list(pool.map(_ck_game, jobs, chunksize=8))
+        results = list(pool.map(_rules_game, jobs, chunksize=8))
     times = [t for _, spent in results for t in spent]
     return sum(won for won, _ in results) / games, times
 
 
-def _ck_game(job: tuple[str, str, int]) -> tuple[bool, list[float]]:
-    level, opponent, index = job
+def _rules_game(job: tuple[str, str, int, dict[str, object]]) -> tuple[bool, list[float]]:
+    level, opponent, index, options = job
     seat = index % 4
     times: list[float] = []
     players: list[Any] = [KATAN.player(opponent, 1000 * index + s) for s in range(4)]
     players[seat] = _Timed(KATAN.player(level, 1000 * index + seat), times)
-    config = TableConfig(game="katan", seed=200_000 + index, options=CITIES)
+    config = TableConfig(game="katan", seed=200_000 + index, options=options)
     result = play(KATAN, config, players)
     assert result.outcome is not None
     return result.outcome.winners == (seat,), times
