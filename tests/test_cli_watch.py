@@ -5,6 +5,7 @@ import json
 import pytest
 
 from daemon.cli import main
+from engine.katan.sea.atlas import MAP_NAMES
 
 
 def _watch(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
@@ -50,6 +51,18 @@ def test_seats_and_a_seafarers_map(capsys: pytest.CaptureFixture[str]) -> None:
     points = data["points"]
     assert isinstance(points, list) and len(points) == 3
     events = data["events"]
+    assert isinstance(events, dict) and events.get("build_ship", 0) > 0
+
+
+@pytest.mark.parametrize("name", MAP_NAMES)
+def test_every_seafarers_map_with_the_default_ai(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    sea = ("--option", "expansions=seafarers", "--option", f"map={name}")
+    data = _watch(capsys, "katan", *sea, "--seed", "2")
+    points, winner, events = data["points"], data["winner"], data["events"]
+    assert isinstance(points, list) and len(points) == 4
+    assert isinstance(winner, int) and points[winner] == max(points)
     assert isinstance(events, dict) and events.get("build_ship", 0) > 0
 
 
