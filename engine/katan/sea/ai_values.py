@@ -271,7 +271,8 @@ class Plan:
     def sea_distances(self) -> dict[int, int]:
         """Ships needed to reach, by open sea, a crossing where a settlement may
         go or a corner of a standing fortress: the targets beyond `reach`'s
-        horizon, each crossing's count from the nearest."""
+        horizon, each crossing's count from the nearest. An opponent's town
+        is a wall: a ship ending there goes no farther."""
         targets = self.free
         for h in scenarios.standing(self.st):
             targets |= self.top.hex_corner_mask[h]
@@ -279,13 +280,14 @@ class Plan:
         layer = targets
         adj = self.top.node_adj
         edges = self.open_sea
+        walls = self.walls
         depth = 0
         while layer:
             depth += 1
             nxt = 0
             for n in bits(layer):
                 for bit, other in adj[n]:
-                    if edges & bit and other not in out:
+                    if edges & bit and other not in out and not walls >> other & 1:
                         out[other] = depth
                         nxt |= 1 << other
             layer = nxt
@@ -390,7 +392,7 @@ class Plan:
             bonus = self.bonus_in_play()
             out.append((widen(SHIP_COST, w), style.ship_goal_bonus if bonus else style.ship_goal))
         gain, by_ship = self.route_outlook()
-        if gain >= style.route * ROUTE_SHARE:
+        if style.route and gain >= style.route * ROUTE_SHARE:
             piece = SHIP_COST if by_ship else ROAD_COST
             out.append((widen(piece, w), ROUTE_GOAL + gain / (3 * POINT) * 0.1))
         stage = sea.wonders[seat]
