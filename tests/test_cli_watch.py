@@ -62,8 +62,9 @@ def test_every_seafarers_map_with_the_default_ai(
     data = _watch(capsys, "katan", *sea, "--seed", "2")
     points, winner, events = data["points"], data["winner"], data["events"]
     assert isinstance(points, list) and len(points) == 4
-    assert isinstance(winner, int) and points[winner] == max(points)
-    assert isinstance(events, dict) and events.get("build_ship", 0) > 0
+    assert isinstance(winner, int) and isinstance(events, dict)
+    assert points[winner] >= 12 or events.get("wonder", 0) >= 4, "the target, or a whole wonder"
+    assert events.get("end_turn", 0) == data["turns"] - 1
 
 
 def test_a_team_game_names_both_winners(capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,7 +26,7 @@ import pytest
 from engine.katan import chores, crafted
 from engine.katan import moves as mv
 from engine.katan.audit import problems
-from engine.katan.components import DEV_KINDS, GOLD, VICTORY_POINT
+from engine.katan.components import DEV_KINDS, DISCARD_OVER, GOLD, VICTORY_POINT
 from engine.katan.evaluate import node_yield
 from engine.katan.game import KATAN
 from engine.katan.geometry import bits
@@ -36,7 +36,7 @@ from engine.katan.sea.crafted import ship
 from engine.katan.sea.scenarios import WONDER_COSTS, WONDER_STAGES
 from engine.katan.sea.ships import reach_of
 from engine.katan.sea.state import SeaPart
-from engine.katan.state import CHORE, OVER, ROBBER, KatanState
+from engine.katan.state import CHORE, OVER, ROBBER, KatanState, hand_size
 from engine.katan.view import KatanView
 from engine.protocol import TableConfig
 from engine.selfplay import play
@@ -483,7 +483,8 @@ def _beside(st: KatanState, hex_id: int) -> bool:
 
 
 def test_a_fleet_with_nothing_near_worth_a_ship_heads_for_a_fortress_farther_out() -> None:
-    """`_far_ship`: ship after ship brings the fleet a step nearer the
+    """`_far_ship`: once the seat holds more cards than a seven spares,
+    ship after ship brings the fleet a step nearer the
     fortresses, until one lies beside a fortress and the raids may begin. The
     town is one whose way out by sea no opponent's town lengthens:
     `Plan.sea_distances` does not count such walls, and the fleet can go
@@ -502,17 +503,30 @@ def test_a_fleet_with_nothing_near_worth_a_ship_heads_for_a_fortress_farther_out
     assert sea_ai._ship_outlook(Plan(st, 0)) < DEFAULT_STYLE.ship_worth, "no ship is worth it"
     distance = ships_to(st, 0, corners)
     assert distance is not None
+    assert decide(st, 0) == mv.M_END, "with a hand a seven spares, the cards wait for better"
     built = 0
-    while not any(_beside(st, h) for h in st.board.fortress_hexes):
-        assert built <= distance, "a ship beside a fortress, a ship past its corner at most"
+    for _ in range(100):
+        if any(_beside(st, h) for h in st.board.fortress_hexes):
+            break
+        while hand_size(st, 0) <= DISCARD_OVER:
+            crafted.give(st, 0, lumber=1, wool=1)
         move = decide(st, 0)
-        assert move[0] == mv.BUILD_SHIP, (built, move)
+        assert move != mv.M_END, "a hand a seven would cut is spent"
         st = apply(st, 0, move)
+        if move[0] != mv.BUILD_SHIP:  # a trade or a card: the spare cards put to use first
+            continue
         built += 1
+        assert built <= distance + 1, "to a corner, then one along the fortress at most"
         assert ships_to(st, 0, corners) == max(0, distance - built), "each ship a step nearer"
-        crafted.give(st, 0, lumber=1, wool=1)
+    assert built and any(_beside(st, h) for h in st.board.fortress_hexes)
     crafted.give(st, 0, grain=1, ore=1)
-    assert decide(st, 0)[0] == mv.RAID_FORTRESS, "and the raids begin"
+    kinds: list[int] = []
+    while mv.RAID_FORTRESS not in kinds and len(kinds) < 10:
+        move = decide(st, 0)
+        kinds.append(move[0])
+        assert move != mv.M_END, ("the raid is paid for first", kinds)
+        st = apply(st, 0, move)
+    assert kinds[-1] == mv.RAID_FORTRESS, ("and the raids begin", kinds)
 
 
 def gold_corner(st: KatanState) -> tuple[int, int]:

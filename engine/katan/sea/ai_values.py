@@ -98,7 +98,9 @@ class Style:
 
 
 APP_STYLE: Final = Style()
-DEFAULT_STYLE: Final = Style()
+DEFAULT_STYLE: Final = Style(island=3 * POINT)
+"""The default level reaches for new islands harder: the first town there
+also opens the island's crossings to the seat before its rivals."""
 
 
 def part(st: KatanState) -> SeaPart:
