@@ -30,20 +30,23 @@ RULE_SET_TITLES: Final = {
     "seafarers": "Seafarers",
 }
 
-Shape = tuple[int, tuple[tuple[int, range], ...]]
+Shape = tuple[int, tuple[tuple[int, range], ...]] | None
+"""A kind's length and the allowed range of each value the table bounds
+(card counts are the rules' to judge); None for a kind of a rule set the
+table does not play."""
 
-_SHAPES: dict[tuple[object, int, int], tuple[Shape, ...]] = {}
-"""Per map, seat count and hand width: each kind's length and the allowed range
-of each value the table bounds (card counts are the rules' to judge)."""
+_SHAPES: dict[tuple[object, int, int, frozenset[str]], tuple[Shape, ...]] = {}
+"""Per map, seat count, hand width and rule sets: each kind's shape."""
 
 
 def _shapes(st: KatanState) -> tuple[Shape, ...]:
     top = st.board.topology
-    key = (top, st.seats, st.width)
+    names = st.ruleset.names
+    key = (top, st.seats, st.width, names)
     found = _SHAPES.get(key)
     if found is None:
         sizes = (st.seats, top.node_count, top.edge_count, len(top.hexes), st.width)
-        rows = []
+        rows: list[Shape] = []
         for kind in TABLE:
             checks: list[tuple[int, range]] = []
             at = 1
@@ -52,14 +55,34 @@ def _shapes(st: KatanState) -> tuple[Shape, ...]:
                 if f.kind != CARDS:
                     checks.extend((at + k, field_range(f.kind, *sizes)) for k in range(n))
                 at += n
-            rows.append((kind.length(st.width), tuple(checks)))
+            played = kind.rule_set in names
+            rows.append((kind.length(st.width), tuple(checks)) if played else None)
         found = _SHAPES[key] = tuple(rows)
     return found
 
 
 def why_malformed(st: KatanState, seat: int, move: Move) -> str | None:
     """Why `move` is not a move of this table at all (wrong shape, a value out
-    of range, a rule set not played here), before any rule is asked."""
+    of range, a rule set not played here), before any rule is asked. Every
+    checked move passes here, so a well-formed one costs one pass over its
+    kind's ranges; the reason is worked out only for a move that fails."""
+    if not isinstance(move, tuple) or not move or type(kind := move[0]) is not int:
+        return _reason(st, seat, move)
+    if not 0 <= kind < KINDS or not 0 <= seat < st.seats:
+        return _reason(st, seat, move)
+    shape = _shapes(st)[kind]
+    if shape is None or len(move) != shape[0]:
+        return _reason(st, seat, move)
+    for v in move:
+        if type(v) is not int:
+            return _reason(st, seat, move)
+    for at, allowed in shape[1]:
+        if move[at] not in allowed:
+            return _reason(st, seat, move)
+    return None
+
+
+def _reason(st: KatanState, seat: int, move: Move) -> str | None:
     if (
         not isinstance(move, tuple)
         or not move
@@ -67,20 +90,18 @@ def why_malformed(st: KatanState, seat: int, move: Move) -> str | None:
         or not 0 <= move[0] < KINDS
     ):
         return "That is not a Katan move."
-    length, checks = _shapes(st)[move[0]]
+    kind = TABLE[move[0]]
+    shape = _shapes(st)[move[0]]
+    if shape is None:
+        return _not_played(kind.name, kind.rule_set)
+    length, checks = shape
     if len(move) != length:
-        kind = TABLE[move[0]]
-        if kind.rule_set not in st.ruleset.names:
-            return _not_played(kind.name, kind.rule_set)
         return f"A {kind.name} move has {length - 1} values, not {len(move) - 1}."
     if not 0 <= seat < st.seats:
         return f"There is no seat {seat} at this table."
     for at, allowed in checks:
         if move[at] not in allowed:
             return _out_of_range(st, move, at, allowed)
-    kind = TABLE[move[0]]
-    if kind.rule_set not in st.ruleset.names:
-        return _not_played(kind.name, kind.rule_set)
     return None
 
 
@@ -97,8 +118,6 @@ def _out_of_range(st: KatanState, move: Move, at: int, allowed: range) -> str:
         if i <= at < i + n:
             break
         i += n
-    if kind.rule_set not in st.ruleset.names:
-        return _not_played(kind.name, kind.rule_set)
     if f.kind in (EDGE, CROSSING, HEX):
         return f"There is no {f.kind} {value}."
     if f.kind == ADDRESSEE:
