@@ -14,6 +14,7 @@ carry card counts inline, one count per card kind of the table's hands
 What each kind's values are, its label, words and JSON: `kinds.py`.
 """
 
+from collections.abc import Sequence
 from typing import Final
 
 from engine.katan.components import CARD_NAMES, RESOURCES
@@ -170,3 +171,14 @@ def counter_legs(move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(give, want) of a counter move, from the answering seat's side."""
     w = (len(move) - 1) >> 1
     return move[1 : 1 + w], move[1 + w :]
+
+
+Kinds = dict[int, list[Move]]
+"""Legal moves grouped by kind, as the AIs read them."""
+
+
+def by_kind(legal: Sequence[Move]) -> Kinds:
+    out: Kinds = {}
+    for m in legal:
+        out.setdefault(m[0], []).append(m)
+    return out

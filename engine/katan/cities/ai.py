@@ -68,7 +68,9 @@ from engine.katan.moves import (
     PLAY_BISHOP,
     PLAY_WARLORD,
     PROMOTE_KNIGHT,
+    Kinds,
     Move,
+    by_kind,
 )
 from engine.katan.state import (
     CHORE,
@@ -84,15 +86,6 @@ from engine.katan.state import (
     hand_size,
 )
 from engine.katan.view import KatanView
-
-Kinds = dict[int, list[Move]]
-
-
-def by_kind(legal: Sequence[Move]) -> Kinds:
-    out: Kinds = {}
-    for m in legal:
-        out.setdefault(m[0], []).append(m)
-    return out
 
 
 class CitiesPlayer:

@@ -19,7 +19,7 @@ from typing import Final
 
 from engine.katan.ai import KatanPlayer, _best_road, _wants_road
 from engine.katan.cities import ai_cards, ai_trade
-from engine.katan.cities.ai import CitiesPlayer, Kinds, by_kind
+from engine.katan.cities.ai import CitiesPlayer
 from engine.katan.cities.ai_cards import Seat, own_hex_robbed
 from engine.katan.cities.ai_measures import (
     CITY,
@@ -49,7 +49,9 @@ from engine.katan.moves import (
     IMPROVE,
     M_END,
     M_ROLL,
+    Kinds,
     Move,
+    by_kind,
 )
 from engine.katan.sea.ai import app_choose
 from engine.katan.state import KatanState, hand_size

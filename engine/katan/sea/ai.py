@@ -49,10 +49,12 @@ from engine.katan.moves import (
     MOVE_PIRATE,
     MOVE_SHIP,
     OFFER,
+    Kinds,
     Move,
+    by_kind,
 )
 from engine.katan.sea import ai_app, ai_pirate, ai_scenario
-from engine.katan.sea.ai_scenario import Kinds, cards_of
+from engine.katan.sea.ai_scenario import cards_of
 from engine.katan.sea.ai_values import (
     APP_STYLE,
     DEFAULT_STYLE,
@@ -88,13 +90,6 @@ ROAD_GO: Final = 4.0
 step to Longest route, say), when it costs no near build a card."""
 GOLD_CITY: Final = 1.15
 """A gold pip under a city, against a resource pip (the choice doubles too)."""
-
-
-def by_kind(legal: Sequence[Move]) -> Kinds:
-    out: Kinds = {}
-    for m in legal:
-        out.setdefault(m[0], []).append(m)
-    return out
 
 
 class SeaPlayer:

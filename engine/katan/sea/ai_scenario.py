@@ -23,13 +23,12 @@ from engine.katan.moves import (
     DIG_CANAL,
     PICK,
     RAID_FORTRESS,
+    Kinds,
     Move,
     discard_move,
 )
 from engine.katan.sea import scenarios
 from engine.katan.sea.ai_values import Goal, Plan, spoils
-
-Kinds = dict[int, list[Move]]
 
 
 def cards_of(plan: Plan) -> list[int]:
