@@ -255,11 +255,12 @@ def _ship_outlook(plan: Plan) -> float:
 
 def _ship(plan: Plan, kinds: Kinds, goals: list[Goal], inner: int, road: float) -> Move | None:
     """A ship towards the best spot within reach by sea, when it is worth
-    having: never ahead of a development card (the cards' points and army
-    were what the app's opponent won with when ships came first), instead
-    of a road only when it reaches more, and never at the cost of a city or
-    settlement a card from paid."""
-    if inner == BUY_DEV:
+    having: instead of a road only when it reaches more, never at the cost
+    of a city or settlement a card from paid, and ahead of a development
+    card only while an island is unclaimed and the style allows (the app's
+    opponent does; the default level never does: the cards' points and army
+    were what the app's opponent won with when ships came first)."""
+    if inner == BUY_DEV and not (plan.style.ship_before_card and plan.bonus_in_play()):
         return None
     moves = kinds.get(BUILD_SHIP)
     if not moves:

@@ -95,12 +95,15 @@ class Style:
     """A second setup settlement's bonus per resource the pair produces."""
     route: float = 0.0
     """Longest route's two points, when a road or ship would take it (0: not weighed)."""
+    ship_before_card: bool = True
+    """A ship ahead of a development card while an island is unclaimed."""
 
 
 APP_STYLE: Final = Style()
-DEFAULT_STYLE: Final = Style(island=3 * POINT)
-"""The default level reaches for new islands harder: the first town there
-also opens the island's crossings to the seat before its rivals."""
+DEFAULT_STYLE: Final = Style(island=3 * POINT, ship_before_card=False)
+"""The default level reaches for new islands harder (the first town there
+also opens the island's crossings to the seat before its rivals) but buys
+its development cards first."""
 
 
 def part(st: KatanState) -> SeaPart:
