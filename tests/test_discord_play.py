@@ -6,27 +6,65 @@ ephemeral menus, one seat is the daemon's AI. Afterwards every recorded
 request is checked: nothing hidden reached anyone it was hidden from, and
 the fake saw no breach of Discord's rules (acknowledgement within 3 seconds,
 component limits, ephemeral rules).
+
+Katan's expansions are played by two people and two AIs on a pinned seed,
+Cities & Knights and Seafarers' Fog Islands, and the audit checks their
+secrets too: progress cards, fog, chests, canal numbers.
 """
 
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+import discord_world
 import pytest
-from discord_fake import Channel
-from discord_leaks import assert_no_leaks
-from discord_world import Person, World, open_and_start, play_to_the_end, world
+from discord_fake import Channel, FakeDiscord
+from discord_leaks import assert_no_leaks, stamp, words
+from discord_world import (
+    POLICY,
+    Person,
+    World,
+    eventually,
+    open_and_start,
+    play_to_the_end,
+    world,
+)
+from katan_leaks import Secrets
+
+from daemon.model import Status
+from daemon.table import Table
+from engine.katan.cities.components import PROGRESS_TITLES
+from engine.katan.components import FOG
 
 pytestmark = pytest.mark.timeout(120)
 
 
-async def finish_and_check(here: World, people: list[Person], thread: Channel) -> None:
+async def finish_and_check(
+    here: World,
+    people: list[Person],
+    thread: Channel,
+    versions: dict[int, int] | None = None,
+    least: int = 20,
+) -> tuple[Table, list[Any]]:
+    """Play to the end, then check every request the bot made.
+
+    The frontend may lag well behind the table (it draws a picture for each
+    update while the AIs move at once): its last delivery, the result's
+    notice, is waited for and the daemon stopped, so the end of the game is
+    checked too and nothing is sent after the check."""
     await play_to_the_end(here, people, thread)
     table = here.table()
     assert here.daemon is not None
     steps = await here.daemon.store.steps(table.id)
-    assert assert_no_leaks(here.fake, table, steps) > 20
+    result = table.meta.result
+    assert result
+    await eventually(lambda: any(result in m.content for m in here.fake.public_messages(thread)))
+    await here.halt()
+    assert assert_no_leaks(here.fake, table, steps, versions) > least
     assert here.fake.violations == []
     late = [i for i in here.fake.interactions.values() if i.response is None]
     assert late == [], "every interaction is acknowledged"
+    return table, steps
 
 
 async def test_euchre_to_the_end(tmp_path: Path) -> None:
@@ -45,3 +83,103 @@ async def test_katan_to_the_end(tmp_path: Path) -> None:
     async with world(tmp_path) as here:
         people, thread = await open_and_start(here, "katan", points=3)
         await finish_and_check(here, people, thread)
+
+
+EXPANSIONS = [
+    ("cities", {"rules": "cities_and_knights"}, 8_675_309_002),
+    ("seafarers", {"rules": "seafarers", "map": "fog_islands"}, 8_675_309_003),
+]
+"""Two people and two AIs, to 5 points, each on a seed whose game is short
+(a few seconds) but has what the audit must see.
+
+Cities & Knights, 88 steps: AI 3 draws Smith and Crane (the people never
+learn of Crane; Smith they may name only once it is played), the barbarians
+attack with 4 cities against 2 knights and win, so AI 3 and Ana each give up
+a city (Ana chooses hers), then Bo draws Merchant, plays it and wins.
+
+The Fog Islands, 82 steps: Ana's first two ships find forest and fields
+under the fog, AI 2 builds a ship too, and Ana, the first on island 2 (2
+points), wins; twelve fog hexes stay face down to the end."""
+
+
+async def open_for_two(here: World, **options: Any) -> tuple[list[Person], Channel]:
+    """Ana opens a Katan table with `/plgames new`, Bo presses Join, Ana
+    presses Start: the other two seats stay the daemon's AIs."""
+    fake = here.fake
+    people = [
+        Person(here, fake.add_user("ana", dms_open=False), "slash"),
+        Person(here, fake.add_user("bo"), "dm"),
+    ]
+    ana, bo = people
+    await ana.slash(here.channel, "new", game="katan", **options)
+    thread = await eventually(lambda: next((c for c in fake.channels.values() if c.type == 11), 0))
+    lobby = await eventually(lambda: fake.public_messages(thread))
+    await bo.press(lobby[0], "Join")
+    table = here.table()
+    await eventually(lambda: sum(s.identity is not None for s in table.meta.seats) == 2)
+    await ana.press(lobby[0], "Start")
+    await eventually(lambda: table.status == Status.PLAYING)
+    return people, thread
+
+
+def ways(fake: FakeDiscord, person: Person) -> set[str]:
+    """How a person made moves: `typed` (`/plgames move`, or a message that
+    mentions the bot) and `pressed` (on their own menu: ephemeral, or a DM)."""
+    found = set()
+    for done in fake.interactions.values():
+        if done.user is not person.user:
+            continue
+        if done.type == 2 and done.data["options"][0]["name"] == "move":
+            found.add("typed")
+        if done.type == 3 and done.message is not None and done.message.audience == person.user.id:
+            found.add("pressed")
+    mention = f"<@{fake.bot.id}>"
+    if any(m.author is person.user and mention in m.content for m in fake.messages.values()):
+        found.add("typed")
+    return found
+
+
+@pytest.mark.parametrize(("variant", "options", "seed"), EXPANSIONS, ids=[e[0] for e in EXPANSIONS])
+async def test_two_people_and_two_ais_play_an_expansion_game(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    variant: str,
+    options: dict[str, str],
+    seed: int,
+) -> None:
+    # Pins the table's seed and nothing else: discord.py draws its message
+    # nonces from `secrets.randbits` too (the audit would find the seed in them).
+    monkeypatch.setattr("daemon.core.secrets", SimpleNamespace(randbits=lambda bits: seed))
+    # Everyone plays Katan's own AI, which uses the expansions' knights,
+    # progress cards and ships (the builder and random levels hardly do).
+    monkeypatch.setitem(discord_world.BRAINS, "katan", "katan")
+    policy = POLICY.model_copy(update={"ai_level": "katan"})
+    async with world(tmp_path, policy=policy) as here:
+        fake = here.fake
+        versions = stamp(
+            fake, lambda: here.table().version if here.daemon and here.daemon.tables else 0
+        )
+        people, thread = await open_for_two(here, points=5, **options)
+        table = here.table()
+        assert table.meta.seed == seed
+        assert [s.human for s in table.meta.seats] == [True, True, False, False]
+        table, steps = await finish_and_check(here, people, thread, versions, least=50)
+
+        assert table.game.is_finished(table.state)
+        assert [ways(fake, p) for p in people] == [{"typed", "pressed"}] * 2
+        replayed = Secrets.replayed(table, steps)
+        kinds = {event.kind for events in replayed.events for event in events}
+        private = {p.user.id for p in people}
+        told = "\n".join(t for r in fake.sent() if r.audience in private for t in words(r.body))
+        if variant == "cities":
+            assert {"progress_draw", "play_progress", "barbarians_win", "city_lost"} <= kinds
+            assert "Barbarians" in told and "steps away" in told
+            assert "The barbarians attack" in told and "give up a city" in told
+            assert "Your progress cards:" in told, "a person was shown their own"
+            held = {PROGRESS_TITLES[c] for st in replayed.states for h in st.ck.progress for c in h}
+            for seat in (0, 1):  # the audit had a card to keep from each person
+                assert held - replayed.known(seat, table.version)
+        else:
+            assert {"build_ship", "fog_found", "island_bonus"} <= kinds
+            assert "Ships:" in told and "under the fog" in told
+            assert FOG in replayed.states[-1].board.terrain, "fog the audit kept unnamed"
