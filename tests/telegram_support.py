@@ -25,6 +25,7 @@ from daemon.store import MemoryStore
 from daemon.table import Table, replay_step
 from engine.cards import code, label
 from frontends.chat import ChatLayer, FileChatMemory, load_secret
+from frontends.chat.grammar import with_names
 from frontends.chat.menus import Leaf, Node, node_payload
 from frontends.chat.presenters import presenter_for
 from frontends.chat.tokens import Grant, Malformed, TokenCodec, to36
@@ -217,7 +218,8 @@ class Driver:
         """The result is in the table's chat and no seat's menu is live any more."""
         fake, table = self.fake, self.table
         origin = fake.chats[int(table.meta.origin.place)]
-        told = any(table.meta.result in str(m.text) for m in fake.shown(origin))
+        result = with_names(str(table.meta.result), ChatLayer._names(table))
+        told = any(result in str(m.text) for m in fake.shown(origin))
         return told and all(panel(fake, user, seat) is None for seat, user in self.players.items())
 
     async def play(self, *, max_turns: int = 3000, stop_at: int | None = None) -> None:

@@ -169,7 +169,7 @@ async def test_two_people_and_two_ais_play_an_expansion_game(
     told = "\n".join(t for r in fake.requests if r.ok and r.chat_id in dms for t in r.texts())
     if variant == "cities":
         assert {"progress_draw", "play_progress", "barbarians_win", "city_lost"} <= kinds
-        assert "Barbarians" in told and "steps away" in told
+        assert "Barbarians" in told and " away: " in told
     else:
         assert {"build_ship", "fog_found", "island_bonus"} <= kinds
         assert "Ships:" in told

@@ -70,7 +70,7 @@ async def test_a_whole_cities_and_knights_game() -> None:
     ]
     text, script = await play({"expansions": "cities_and_knights", "points_to_win": 7}, wanted)
     assert "Katan (cities and knights) · turn" in text
-    assert re.search(r"^Barbarians \d steps away · attacks so far \d", text, re.MULTILINE)
+    assert re.search(r"^Barbarians \d steps? away · attacks so far \d", text, re.MULTILINE)
     assert re.search(r"tracks trade \d, politics \d, science \d · walls", text)
     assert any(c.startswith("build city") for c in script.chosen), "a city in setup"
     assert any(c.startswith("hire a knight") for c in script.chosen), script.chosen[-20:]

@@ -500,11 +500,20 @@ class ChatLayer:
         board.backlog = (*board.backlog, *update.events)
         slot = Slot(table.id, "board", where)
         known = self.memory.get(self._slot_key(slot))
+        # A frontend may lag the table. Only the update of the game's last
+        # step posts the final board afresh; an older one handled after the
+        # end pings nobody about a turn long gone: it edits the board, or,
+        # once the end has been announced and the table's messages
+        # forgotten, only adds its story to the final board.
+        finished = table.state is not None and table.game.is_finished(table.state)
+        over = finished and update.table.version == table.version
+        late = finished and not over
+        if late and known is None:
+            return []
         waiting = update.to_move
         person = waiting is not None and table.meta.seats[waiting].human
-        over = table.game.is_finished(table.state) if table.state is not None else False
         turn = self._board_turn(table, where)
-        fresh = known is None or over or (person and turn not in (UNSEEN, waiting))
+        fresh = not late and (known is None or over or (person and turn not in (UNSEEN, waiting)))
         # Only which person's turn it is matters (any AI or nobody is "-"),
         # so a run of AI moves does not rewrite the memory at every step.
         self.memory.put(self._turn_key(table, where), str(waiting) if person else "-")
@@ -566,7 +575,8 @@ class ChatLayer:
                 if (lobby := self._lobby(table, to, origin.place, notice.text)) is not None:
                     out.append(lobby)
             else:
-                out.append(Send(to, Message(f"{table.meta.name}: {notice.text}")))
+                text = f"{table.meta.name}: {with_names(notice.text, self._names(table))}"
+                out.append(Send(to, Message(text)))
         if table.status == Status.LOBBY:
             out += self._joined_lobbies(table, notice)
         if not table.status.open:
@@ -581,7 +591,7 @@ class ChatLayer:
             for identity in notice.identities:
                 if identity.frontend != self.platform or (in_dm and self._opener(table, identity)):
                     continue
-                text = f"{table.meta.name}: {notice.text}"
+                text = f"{table.meta.name}: {with_names(notice.text, self._names(table))}"
                 out.append(Send(Target("direct", user=identity.user), Message(text)))
         return out
 

@@ -75,7 +75,8 @@ def resolve(st: KatanState, yellow: int, red: int, event: int, ev: Events) -> No
             say(
                 ev,
                 "barbarians",
-                f"The barbarians sail nearer: {ck.barbarians} steps from Catan",
+                f"The barbarians sail nearer: {ck.barbarians} "
+                f"step{'s' if ck.barbarians != 1 else ''} from Catan",
                 None,
                 {"steps": ck.barbarians},
             )

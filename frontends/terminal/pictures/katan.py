@@ -84,7 +84,8 @@ def _barbarians(cities: dict[str, Any]) -> list[str]:
     die = f" · event die: {str(event).replace('_', ' ')}" if event else ""
     awake = "awake" if cities.get("robber_awake") else "asleep until the first attack"
     return [
-        f"Barbarians {cities['barbarians']} steps away · attacks so far {cities['attacks']}"
+        f"Barbarians {cities['barbarians']} step{'' if cities['barbarians'] == 1 else 's'} away"
+        f" · attacks so far {cities['attacks']}"
         f" · robber {awake}{die}"
     ]
 
