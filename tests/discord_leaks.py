@@ -49,10 +49,6 @@ WORDS: Final = frozenset(
 """The keys of a message body whose strings a reader sees as words."""
 UNESCAPED: Final = re.compile(r"\\([^0-9A-Za-z\s])")
 """A markdown escape (`\\*`), which Discord shows as the bare character."""
-FACE_DOWN: Final = re.compile(r"(?<!\d)(\d+) fog\b")
-"""A hex called fog (the picture's alt text lists `55 fog`): what everyone sees
-of a face-down fog hex. `katan_leaks` counts "fog" among the terrain words, so
-it is reworded before that check, lest it read as the fog hex's terrain."""
 
 
 def stamp(fake: FakeDiscord, version: Callable[[], int]) -> dict[int, int]:
@@ -241,7 +237,7 @@ def _check_katan(
                 continue
             others = [s for s in seats if s != seat and first[s].get(line, high + 1) <= high]
             assert not others, f"{where} shows seat {others[0]}'s hand: {line!r}: {texts}"
-        problems = secrets.problems([FACE_DOWN.sub(r"\1 face down", t) for t in texts], seat, high)
+        problems = secrets.problems(texts, seat, high)
         assert not problems, f"{where}: {problems}: {texts}"
         named += bool(titles_in("\n".join(texts)))
     if secrets.states[-1].ck is not None:

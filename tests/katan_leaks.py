@@ -30,8 +30,10 @@ from engine.protocol import Event
 TITLES: Final = sorted(PROGRESS_TITLES, key=len, reverse=True)
 """Longest first, so `Master Merchant` is not also read as `Merchant`."""
 TERRAIN_WORDS: Final = "lumber|brick|wool|grain|ore|gold|desert|" + "|".join(
-    t for t in TERRAIN_NAMES if t.isalpha()
+    t for t in TERRAIN_NAMES if t.isalpha() and t != "fog"
 )
+"""What a fog hex's tile could be called; "fog" itself is what everyone sees
+of a face-down hex (a picture's alt text lists `55 fog`)."""
 DUG: Final = re.compile(r"\(\d+ of \d+ dug\)")
 
 
