@@ -416,3 +416,13 @@ async def play(
 async def play_to_the_end(here: World, people: list[Person], thread: Channel) -> None:
     await play(here, people, thread)
     assert here.table().status == Status.FINISHED
+
+
+async def quiet(here: World, still: float = 1.5) -> None:
+    """Wait (bounded) until the bot has made no request for `still` seconds."""
+    async with asyncio.timeout(30):
+        while True:
+            before = len(here.fake.requests)
+            await asyncio.sleep(still)
+            if len(here.fake.requests) == before:
+                return

@@ -9,7 +9,6 @@ that a whole game at a 10% fault rate ends with every turn notified, nothing
 posted twice and nothing lost.
 """
 
-import asyncio
 import itertools
 import json
 import logging
@@ -18,7 +17,15 @@ from typing import Any
 
 import pytest
 from discord_fake import Faults, Interaction, Request
-from discord_world import Person, World, eventually, open_and_start, play_to_the_end, world
+from discord_world import (
+    Person,
+    World,
+    eventually,
+    open_and_start,
+    play_to_the_end,
+    quiet,
+    world,
+)
 
 from daemon.model import Actor, Identity
 from daemon.table import replay_step
@@ -205,16 +212,6 @@ async def test_what_the_frontend_remembers_is_bounded_and_forgetting_is_harmless
 
 
 # ---- a whole game at a 10% fault rate -------------------------------------------------------
-
-
-async def quiet(here: World, still: float = 1.5) -> None:
-    """Wait (bounded) until the bot has made no request for `still` seconds."""
-    async with asyncio.timeout(30):
-        while True:
-            before = len(here.fake.requests)
-            await asyncio.sleep(still)
-            if len(here.fake.requests) == before:
-                return
 
 
 def pinged(request: Request) -> list[str]:

@@ -21,6 +21,7 @@ from discord_world import (
     open_and_start,
     play,
     play_to_the_end,
+    quiet,
     showing,
     world,
 )
@@ -54,6 +55,7 @@ async def test_a_stranger_is_refused_privately(tmp_path: Path) -> None:
         table = here.table()
         await play(here, people, thread, stop=lambda seat: seat == seat_of(here, ana))
         panel = await ana.open_panel(thread)
+        await quiet(here, 0.5)  # the panel may still be filled in after it opens
         version, edits = table.version, panel.edits
 
         board = here.boards(thread)[-1]
