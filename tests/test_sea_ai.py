@@ -17,7 +17,6 @@ ship that brings a stranded fleet nearer a fortress, and gold picks.
 
 import random
 from collections import deque
-from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
@@ -37,7 +36,6 @@ from engine.katan.sea.scenarios import WONDER_COSTS, WONDER_STAGES
 from engine.katan.sea.ships import reach_of
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import CHORE, OVER, ROBBER, KatanState, hand_size
-from engine.katan.view import KatanView
 from engine.protocol import TableConfig
 from engine.selfplay import play
 from tests.sea_support import (
@@ -56,30 +54,9 @@ from tests.sea_support import (
     sea_path,
     sea_path_to,
 )
-
-Record = list[tuple[str, int, mv.Move]]
-"""(level, seat, the move) for every decision."""
+from tests.test_cities_ai import Fresh, Record
 
 NAMES: Final = ("lumber", "brick", "wool", "grain", "ore")
-
-
-class Fresh:
-    """A seat played the daemon's way: a new player with a new seed for every
-    decision, so nothing carries over but the view. Records each decision."""
-
-    def __init__(self, level: str, seed: int, record: Record) -> None:
-        self.level = level
-        self.seed = seed
-        self.decisions = 0
-        self.record = record
-
-    def choose(self, view: KatanView, seat: int, legal: Sequence[mv.Move]) -> mv.Move:
-        self.decisions += 1
-        move = KATAN.player(self.level, self.seed * 100_003 + self.decisions).choose(
-            view, seat, legal
-        )
-        self.record.append((self.level, seat, move))
-        return move
 
 
 def _game(
@@ -160,8 +137,8 @@ def test_the_baseline_never_sails_nor_moves_the_pirate() -> None:
     """The app's opponent stops where the seed document says; the default level
     does both in the same games."""
     record = mixed_games()
-    app = {move[0] for level, _, move in record if level == "app"}
-    default = {move[0] for level, _, move in record if level == "katan"}
+    app = {move[0] for level, _, _, move in record if level == "app"}
+    default = {move[0] for level, _, _, move in record if level == "katan"}
     assert mv.BUILD_SHIP in app and mv.MOVE_ROBBER in app
     assert not app & {mv.MOVE_SHIP, mv.MOVE_PIRATE}
     assert {mv.MOVE_SHIP, mv.MOVE_PIRATE, mv.BUILD_SHIP} <= default
