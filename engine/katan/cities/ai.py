@@ -43,13 +43,13 @@ from engine.katan.cities.ai_measures import (
     output,
     part,
     potential,
+    setup_commodities,
     short,
     track_value,
     window,
 )
-from engine.katan.cities.components import CITY_PRODUCE
 from engine.katan.cities.state import level_at, strength
-from engine.katan.components import PIPS, RESOURCES
+from engine.katan.components import RESOURCES
 from engine.katan.evaluate import node_yield, spot_value
 from engine.katan.moves import (
     ACTIVATE_KNIGHT,
@@ -140,12 +140,8 @@ class CitiesPlayer:
             value = spot_value(st, seat, node, weights[:RESOURCES], have)
             value += 1.2 * sum(1 for p in pips if p)
             value += 0.15 * _expansion(st, node)
-            value += 0.12 * (pips[3] + pips[4])
+            value = setup_commodities(st, node, m[0] == BUILD_CITY, pips, value)
             if m[0] == BUILD_CITY:
-                for h in st.board.topology.node_hexes[node]:
-                    t = st.board.terrain[h]
-                    if t < RESOURCES and len(CITY_PRODUCE[t]) == 2:
-                        value += 0.35 * PIPS[st.board.numbers[h]]
                 combined = [have[r] * 36 + pips[r] for r in range(RESOURCES)]
                 value += 2.0 * sum(1 for c in combined if c)
             value += self._rng.random() * 1e-3

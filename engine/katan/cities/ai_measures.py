@@ -389,3 +389,20 @@ def knight_spot(st: KatanState, seat: int, node: int) -> float:
 def others_cards(st: KatanState, seat: int) -> int:
     """Cards the other seats hold (a public count)."""
     return sum(hand_size(st, t) for t in range(st.seats) if t != seat)
+
+
+def setup_commodities(
+    st: KatanState, node: int, city: bool, pips: Sequence[int], value: float
+) -> float:
+    """`value` plus a setup spot's worth for the commodities to come: grain
+    and ore for the city, and, when the piece is the city itself, the pips of
+    the hexes a city makes a commodity on (added one by one, so every
+    decision stays what it was)."""
+    value += 0.12 * (pips[3] + pips[4])
+    if city:
+        board = st.board
+        for h in board.topology.node_hexes[node]:
+            t = board.terrain[h]
+            if t < RESOURCES and len(CITY_PRODUCE[t]) == 2:
+                value += 0.35 * PIPS[board.numbers[h]]
+    return value

@@ -34,8 +34,7 @@ from engine.katan import ai as base_ai
 from engine.katan import chores
 from engine.katan.ai import KatanPlayer
 from engine.katan.cities import ai_measures as ck_measures
-from engine.katan.cities.components import CITY_PRODUCE
-from engine.katan.components import DISCARD_OVER, PIPS, RESOURCES, ROAD_COST
+from engine.katan.components import DISCARD_OVER, RESOURCES, ROAD_COST
 from engine.katan.evaluate import node_yield
 from engine.katan.geometry import bits
 from engine.katan.moves import (
@@ -163,12 +162,7 @@ class SeaPlayer:
             value += 0.15 * base_ai._expansion(st, node)
             value += plan.style.coast * _sea_reach(plan, node)
             if st.ck is not None:
-                value += 0.12 * (pips[3] + pips[4])
-                if m[0] == BUILD_CITY:
-                    for h in st.board.topology.node_hexes[node]:
-                        t = st.board.terrain[h]
-                        if t < RESOURCES and len(CITY_PRODUCE[t]) == 2:
-                            value += 0.35 * PIPS[st.board.numbers[h]]
+                value = ck_measures.setup_commodities(st, node, m[0] == BUILD_CITY, pips, value)
             value += self._rng.random() * 1e-3
             if value > best_value:
                 best, best_value = m, value
