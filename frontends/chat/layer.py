@@ -70,6 +70,7 @@ from frontends.chat.narration import narrate
 from frontends.chat.presenters import presenter_for
 from frontends.chat.screens import ROOT, chosen, screen
 from frontends.chat.tokens import Grant, Malformed, TokenCodec
+from frontends.chat.typed_options import read_options
 
 log = logging.getLogger("plgames.chat")
 
@@ -129,21 +130,6 @@ class _Board:
     kept in the chat memory (`_board_turn`), so it survives a restart."""
 
     backlog: tuple[Event, ...] = ()
-
-
-def _parse_value(text: str) -> object:
-    lowered = text.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    if lowered.lstrip("-").isdigit():
-        return int(lowered)
-    return text
-
-
-def _squash(name: str) -> str:
-    return name.replace("_", "").replace("-", "").lower()
 
 
 class ChatLayer:
@@ -728,7 +714,7 @@ class ChatLayer:
             ]
         if not args[1:] and presenter_for(game.id).setup({}) is not None:
             return [self._setup_message(game.id, "", 1, place, None)]
-        options, seats, bad = self._options(game.Options.model_fields, args[1:])
+        options, seats, bad = read_options(game.Options.model_fields, args[1:])
         if bad:
             return [self._say(place, bad)]
         origin = Origin(frontend=self.platform, place=place.chat)
@@ -818,49 +804,6 @@ class ChatLayer:
         chosen = ", ".join(f"{key}={value}" for key, value in answers.items())
         done = Message(f"New {get_game(game_id).title} table: {chosen}.")
         return [Edit(Target("reply", chat=place.chat), message_id, done), *opened]
-
-    def _options(
-        self, fields: dict[str, Any], args: list[str]
-    ) -> tuple[dict[str, object], int | None, str | None]:
-        """`key=value` pairs (any case, with or without underscores) into the
-        game's options, and `seats=N`; or the reason they cannot be read."""
-        known: dict[str, str] = {}
-        for name, info in fields.items():
-            known[_squash(name)] = info.alias or name
-        options: dict[str, object] = {}
-        seats: int | None = None
-        pending: str | None = None
-        last = ""
-        for arg in args:
-            if "=" in arg:
-                key, _, value = arg.partition("=")
-            elif pending is not None:
-                key, value = pending, arg
-                pending = None
-            elif arg.isdigit():
-                seats = int(arg)
-                continue
-            elif options and _squash(arg) not in known and isinstance(options[last], str):
-                # `expansions=cities_and_knights,seafarers`: the comma split the list.
-                options[last] = f"{options[last]},{arg}"
-                continue
-            else:
-                pending = arg
-                continue
-            if _squash(key) == "seats" or (_squash(key) == "players" and "players" not in known):
-                if not value.isdigit():
-                    return {}, None, f"seats takes a number, not {value!r}."
-                seats = int(value)
-                continue
-            alias = known.get(_squash(key))
-            if alias is None:
-                listed = ", ".join(sorted(known.values()))
-                return {}, None, f"Unknown option {key!r}; the options are {listed}, and seats."
-            options[alias] = _parse_value(value)
-            last = alias
-        if pending is not None:
-            return {}, None, f"Option {pending!r} needs a value: {pending}=…"
-        return options, seats, None
 
     async def _join(
         self, args: list[str], sender: Sender, place: Place, *, switch: bool
