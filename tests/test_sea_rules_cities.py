@@ -22,8 +22,7 @@ from engine.katan.moves import (
     PLAY_BISHOP,
     PLAY_MERCHANT,
 )
-from engine.katan.sea.crafted import chest, next_find, ship
-from engine.katan.sea.discovery import DEVELOPMENT_CHEST
+from engine.katan.sea.crafted import next_find, ship
 from engine.katan.state import CHORE, MAIN, ROBBER, KatanState
 from tests.sea_support import (
     apply,
@@ -204,25 +203,24 @@ def test_gold_pays_resources_a_city_two() -> None:
     refused(after, 0, (PICK, COIN), "Choose a resource")
 
 
-def test_the_fog_pays_a_resource_and_a_development_chest_is_a_choice() -> None:
-    st = blank("treasure_islands", cities=True, target=14)
+def test_the_fog_pays_a_resource_card() -> None:
+    st = blank("fog_islands", cities=True, target=14)
     top = st.board.topology
     fog = 0
     for h in st.board.fog_hexes:
         fog |= top.hex_corner_mask[h]
-    town, path, end = next(
+    town, path, _ = next(
         (n, p, e) for n in coast(st, home(st)) for p, e in [sea_path_to(st, n, fog)] if len(p) >= 2
     )
     crafted.settle(st, 0, town)
     ship(st, 0, *path[:-1])
-    hidden = next(h for h in top.node_hexes[end] if h in st.board.fog_hexes)
-    terrain, _ = next_find(st, 0)
-    chest(st, hidden, DEVELOPMENT_CHEST)
+    next_find(st, CARD_NAMES.index("wool"))
     crafted.give(st, 0, lumber=1, wool=1)
     after, events = play(st, 0, (BUILD_SHIP, path[-1]))
     assert "fog_found" in [e.kind for e in events]
-    assert hand(after, 0)[terrain] == 1
-    assert after.chores == ((chores.PICK, 0, 1, chores.PICK_SOURCES.index("chest")),)
+    # The found pasture pays a wool, never its commodity (cloth), and nothing waits.
+    assert hand(after, 0) == [0, 0, 1, 0, 0, 0, 0, 0]
+    assert after.phase == MAIN and after.chores == ()
 
 
 def test_a_table_without_cities_and_knights_refuses_a_chase_of_the_pirate() -> None:

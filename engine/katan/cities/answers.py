@@ -230,6 +230,10 @@ class ChooseDeck(_Listed):
     def moves(self, st: KatanState, seat: int, chore: Chore) -> list[Move]:
         return [(CHOOSE_DECK, t) for t in range(TRACKS) if part(st).decks[t]]
 
+    def void(self, st: KatanState, chore: Chore) -> bool:
+        """Draws ahead of it (a tied defender's, a chest's) may empty every deck."""
+        return not any(part(st).decks)
+
     def do(self, st: KatanState, seat: int, chore: Chore, move: Move, ev: Events) -> None:
         if ev is not None:
             say(ev, "choose_deck", f"Seat {seat} draws from the {TRACK_NAMES[move[1]]} deck", seat)

@@ -9,7 +9,7 @@ tile; it opens at once. Fog is always land here: a found hex never turns
 to water (the seed document's reading).
 """
 
-from engine.katan import answers, devcards
+from engine.katan import answers, chores, devcards
 from engine.katan.components import (
     BRICK,
     FOG,
@@ -84,7 +84,11 @@ def find(st: KatanState, seat: int, hex_id: int, ev: Events) -> None:
 
 
 def open_chest(st: KatanState, seat: int, kind: int, ev: Events) -> None:
-    """What a chest holds (the seed document's inferred rewards)."""
+    """What a chest holds (the seed document's inferred rewards). With Cities &
+    Knights, which has no development cards, the development chest gives a
+    progress card as the app's version does: the finder chooses the deck and
+    draws its top card, as a tied Defender of Catan does (a resource of its
+    choice once every deck is empty)."""
     if ev is not None:
         say(
             ev,
@@ -99,6 +103,8 @@ def open_chest(st: KatanState, seat: int, kind: int, ev: Events) -> None:
         _give(st, seat, (LUMBER, LUMBER, BRICK, BRICK))
     elif kind == DEVELOPMENT_CHEST and st.ck is None and deck_size(st):
         devcards.draw_card(st, seat, ev)
+    elif kind == DEVELOPMENT_CHEST and st.ck is not None and any(st.ck.decks):
+        chores.queue(st, (chores.CHOOSE_DECK, seat))
     else:
         answers.queue_pick(st, seat, 1, PICK_CHEST)
 
