@@ -9,6 +9,7 @@ from engine.katan import chores, crafted
 from engine.katan.cities import crafted as ck_crafted
 from engine.katan.cities.components import BISHOP, MERCHANT
 from engine.katan.components import CARD_NAMES, GOLD, RESOURCES
+from engine.katan.geometry import bits
 from engine.katan.moves import (
     BUILD_SHIP,
     CHASE_PIRATE,
@@ -29,12 +30,17 @@ from tests.sea_support import (
     blank,
     ck,
     coast,
+    corners,
     hand,
     home,
+    inland,
+    isles,
+    landing,
     legal,
     out_to_sea,
     play,
     refused,
+    road_from,
     rolled,
     sea,
     sea_path_to,
@@ -227,3 +233,35 @@ def test_a_table_without_cities_and_knights_refuses_a_chase_of_the_pirate() -> N
     st = blank(MAP)
     town = coast(st, home(st))[0]
     refused(st, 0, (CHASE_PIRATE, town), "Knights come with Cities & Knights")
+
+
+def test_a_knight_is_hired_on_land_at_the_end_of_a_ship_line() -> None:
+    st = blank(MAP, cities=True, target=14)
+    top = st.board.topology
+    landfall = landing(st, 0, corners(st, isles(st)[0]))
+    assert top.node_land[landfall] and not st.roads[0]
+    crafted.give(st, 0, wool=1, ore=1)
+    assert (HIRE_KNIGHT, landfall) in legal(st, 0, HIRE_KNIGHT)
+    after = apply(st, 0, (HIRE_KNIGHT, landfall))
+    assert ck(after).knights[0] == 1 << landfall
+    # Land touched by none of the seat's roads or ships is no post.
+    far = next(
+        n
+        for n in inland(st, home(st))
+        if not (st.built | st.blocked) >> n & 1 and not st.reach[0] >> n & 1
+    )
+    refused(st, 0, (HIRE_KNIGHT, far), "not at the end of one of your roads or ships")
+
+
+def test_a_knight_walks_from_a_road_through_its_town_and_along_ships_to_an_isle() -> None:
+    st = blank(MAP, cities=True, target=14)
+    top = st.board.topology
+    landfall = landing(st, 0, corners(st, isles(st)[0]))
+    town = next(n for n in bits(st.towns[0]))
+    edge = road_from(st, town)
+    crafted.road(st, 0, edge)
+    start = top.other_end(edge, town)
+    ck_crafted.knight(st, 0, start, active=True)
+    assert (MOVE_KNIGHT, start, landfall) in legal(st, 0, MOVE_KNIGHT)
+    after = apply(st, 0, (MOVE_KNIGHT, start, landfall))
+    assert ck(after).knights[0] == 1 << landfall and not ck(after).active[0]

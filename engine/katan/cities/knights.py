@@ -162,7 +162,7 @@ def why_not(st: KatanState, seat: int, move: Move) -> str | None:
         if not empty(st, seat) >> node & 1:
             return f"Crossing {node} is not empty."
         if not st.reach[seat] >> node & 1:
-            return f"Crossing {node} is not at the end of one of your roads."
+            return f"Crossing {node} is not at the end of one of your {_network(st)}."
         return None
     if not mine >> node & 1:
         return f"You have no knight on crossing {node}."
@@ -191,6 +191,11 @@ def why_not(st: KatanState, seat: int, move: Move) -> str | None:
     return None
 
 
+def _network(st: KatanState) -> str:
+    """What a knight's network is made of, in words (ships come with Seafarers)."""
+    return "roads" if st.sea is None else "roads or ships"
+
+
 def why_promote(st: KatanState, seat: int, node: int) -> str | None:
     ck = part(st)
     level = level_at(ck, seat, node)
@@ -208,7 +213,9 @@ def why_promote(st: KatanState, seat: int, node: int) -> str | None:
 def _why_move(st: KatanState, seat: int, node: int, target: int) -> str | None:
     ck = part(st)
     if not along_roads(st, seat, node) >> target & 1:
-        return f"Crossing {target} cannot be reached along your roads from crossing {node}."
+        return (
+            f"Crossing {target} cannot be reached along your {_network(st)} from crossing {node}."
+        )
     if empty(st, seat) >> target & 1:
         return None
     owner = owner_at(ck, target, st.seats)
