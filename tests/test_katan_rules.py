@@ -72,6 +72,7 @@ def test_options_defaults_and_refusals() -> None:
         "players": None,
         "expansions": (),
         "map": None,
+        "canal_target": False,
         "points_to_win": 10,
         "award_points": 2,
     }

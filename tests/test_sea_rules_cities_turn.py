@@ -6,6 +6,7 @@ Cities & Knights"; the knights and the pirate are test_sea_rules_cities.py)."""
 
 import pytest
 
+from engine.errors import BadOptions
 from engine.katan import chores, crafted
 from engine.katan.cities import crafted as ck_crafted
 from engine.katan.cities import roll as cities_roll
@@ -40,7 +41,7 @@ from engine.katan.rulesets import entry
 from engine.katan.sea.crafted import chest, next_find, ship
 from engine.katan.sea.discovery import DEVELOPMENT_CHEST, open_chest
 from engine.katan.state import CHORE, FREE_ROADS, MAIN, OVER, KatanState
-from engine.protocol import Event
+from engine.protocol import Event, TableConfig
 from tests.sea_support import (
     WITH_CITIES,
     apply,
@@ -362,3 +363,46 @@ def test_a_development_chest_with_every_progress_deck_empty_is_a_resource_of_cho
     ck(st).decks = [(), (), ()]
     open_chest(st, 0, DEVELOPMENT_CHEST, None)
     assert st.chores == ((chores.PICK, 0, 1, SOURCE.index("chest")),)
+
+
+# ---- the Great Canal's published targets --------------------------------------------------
+
+CANAL = {"expansions": WITH_CITIES, "map": "great_canal"}
+
+
+@pytest.mark.parametrize(("players", "target"), [(3, 21), (4, 18)])
+def test_the_great_canal_option_plays_to_its_published_target(players: int, target: int) -> None:
+    options = {**CANAL, "canal_target": "true", "players": str(players)}
+    config = TableConfig(game="katan", seed=5, seats=players, options=options)
+    parsed, seats = KATAN.prepare(config)
+    assert isinstance(parsed, KatanOptions)
+    assert (parsed.points_to_win, seats) == (target, players)
+    st = KATAN.initial_state(config)
+    assert st.target == target
+    assert KATAN.decode_state(KATAN.encode_state(st)).target == target
+    # Without the option the map plays to the rule set's target.
+    assert KATAN.initial_state(TableConfig(game="katan", seed=5, options=CANAL)).target == 14
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({**CANAL, "canal_target": True}, "canal_target: needs players"),
+        ({**CANAL, "map": "oases", "canal_target": True, "players": 3}, "is the Great Canal's"),
+        (
+            {"expansions": "seafarers", "map": "great_canal", "canal_target": True, "players": 3},
+            "needs expansions=cities_and_knights,seafarers",
+        ),
+        (
+            {**CANAL, "canal_target": True, "players": 3, "points_to_win": 14},
+            r"points_to_win: is set by canal_target \(21 for 3 seats\)",
+        ),
+        ({**CANAL, "points_to_win": 21}, "points_to_win: must be a whole number from 3 to 20"),
+        ({**CANAL, "canal_target": "maybe"}, "canal_target: must be true or false"),
+    ],
+)
+def test_the_great_canal_option_is_refused_with_its_reason(
+    options: dict[str, object], words: str
+) -> None:
+    with pytest.raises(BadOptions, match=words):
+        KATAN.prepare(TableConfig(game="katan", seed=5, options=options))

@@ -5,7 +5,7 @@ from typing import Any, Final
 from pydantic import ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from engine.katan.kinds import SEAFARERS
+from engine.katan.kinds import CITIES, SEAFARERS
 from engine.katan.rulesets import BY_EXPANSIONS, EXPANSIONS, entry
 from engine.katan.sea.atlas import DEFAULT_MAP, MAP_NAMES
 from engine.protocol import GameOptions
@@ -16,18 +16,27 @@ POINTS_MAX: Final = 20
 POINTS_MENU: Final = (5, 8, 10, 12)
 """The base game's menu (RULINGS 7); each rule set has its own (`rulesets`)."""
 AWARD_POINTS: Final = (2, 5)
+CANAL_MAP: Final = "great_canal"
+CANAL_TARGETS: Final = {3: 21, 4: 18}
+"""The Great Canal's published targets by seat count (option `canal_target`)."""
+TARGET_MAX: Final = max(POINTS_MAX, *CANAL_TARGETS.values())
+"""The highest points to win a game may hold (the canal's 21 is past the menu's range)."""
 
 
 class KatanOptions(GameOptions):
     """`players` may fix the seat count (otherwise the table's seats decide, 4 by
     default); `expansions` chooses the rule sets (a list, or names separated
     by commas); `points_to_win` is RULINGS 7, its default the rule set's;
-    `award_points` RULINGS 1."""
+    `award_points` RULINGS 1; `canal_target` the Great Canal's published target."""
 
     players: int | None = None
     expansions: tuple[str, ...] = ()
     map: str | None = None
     """A Seafarers map (`sea.atlas.MAP_NAMES`); only with Seafarers, which defaults it."""
+    canal_target: bool = False
+    """The Great Canal's published target (21 points for three seats, 18 for four)
+    in place of `points_to_win`; only with both expansions on that map, and with
+    `players`, since the target depends on the seat count."""
     points_to_win: int = 10
     award_points: int = 2
 
@@ -42,6 +51,10 @@ class KatanOptions(GameOptions):
         except PydanticCustomError:
             return data  # the field's own validator says what is wrong
         filled = dict(data)
+        seats = _whole(data.get("players"))
+        canal = chosen == (CITIES, SEAFARERS) and data.get("map") == CANAL_MAP
+        if canal and _flag(data.get("canal_target")) and seats in CANAL_TARGETS:
+            filled.setdefault("points_to_win", CANAL_TARGETS[seats])
         filled.setdefault("points_to_win", entry(chosen).target)
         if SEAFARERS in chosen:
             filled.setdefault("map", None)
@@ -74,10 +87,42 @@ class KatanOptions(GameOptions):
             )
         return name
 
+    @field_validator("canal_target", mode="before")
+    @classmethod
+    def _canal(cls, value: Any, info: ValidationInfo) -> Any:
+        flag = _flag(value)
+        if flag is None:
+            raise PydanticCustomError("canal_target", "must be true or false")
+        if not flag:
+            return False
+        data = info.data
+        if data.get("expansions") != (CITIES, SEAFARERS) or data.get("map") != CANAL_MAP:
+            raise PydanticCustomError(
+                "canal_target",
+                "is the Great Canal's: it needs expansions=cities_and_knights,seafarers"
+                f" and map={CANAL_MAP}",
+            )
+        if data.get("players") is None:
+            raise PydanticCustomError(
+                "canal_target",
+                "needs players (3 or 4): the Great Canal's target is 21 points"
+                " for three seats, 18 for four",
+            )
+        return True
+
     @field_validator("points_to_win", mode="before")
     @classmethod
-    def _points(cls, value: Any) -> Any:
+    def _points(cls, value: Any, info: ValidationInfo) -> Any:
         whole = _whole(value)
+        if info.data.get("canal_target"):
+            target = CANAL_TARGETS[info.data["players"]]
+            if whole != target:
+                raise PydanticCustomError(
+                    "points_to_win",
+                    f"is set by canal_target ({target} for {info.data['players']} seats);"
+                    " leave it out",
+                )
+            return whole
         if whole is None or not POINTS_MIN <= whole <= POINTS_MAX:
             raise PydanticCustomError(
                 "points_to_win", f"must be a whole number from {POINTS_MIN} to {POINTS_MAX}"
@@ -94,6 +139,15 @@ class KatanOptions(GameOptions):
                 "award_points", "must be 2 with an expansion (Longest Road is worth 2 points)"
             )
         return _whole(value)
+
+
+def _flag(value: Any) -> bool | None:
+    """Booleans and the words true and false (chat commands send text)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    return None
 
 
 def _expansions(value: Any) -> tuple[str, ...]:

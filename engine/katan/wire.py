@@ -28,7 +28,7 @@ from engine.katan.components import (
 )
 from engine.katan.geometry import bits
 from engine.katan.maps import Board
-from engine.katan.options import AWARD_POINTS, POINTS_MAX, POINTS_MIN, SEAT_COUNTS
+from engine.katan.options import AWARD_POINTS, POINTS_MIN, SEAT_COUNTS, TARGET_MAX
 from engine.katan.rulesets import BY_EXPANSIONS, ruleset
 from engine.katan.state import PHASE_NAMES, KatanState, new_state
 from engine.katan.view import KatanView
@@ -282,7 +282,7 @@ def _state_from(data: Any) -> KatanState:
     seats, target, award = data["seats"], data["points_to_win"], data["award_points"]
     if (
         seats not in SEAT_COUNTS
-        or not POINTS_MIN <= target <= POINTS_MAX
+        or not POINTS_MIN <= target <= TARGET_MAX
         or award not in AWARD_POINTS
     ):
         raise BadState("the state's seats, points to win or award points are out of range")
