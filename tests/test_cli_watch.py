@@ -54,17 +54,25 @@ def test_seats_and_a_seafarers_map(capsys: pytest.CaptureFixture[str]) -> None:
     assert isinstance(events, dict) and events.get("build_ship", 0) > 0
 
 
+RULE_SETS = [("seafarers", 12), ("cities_and_knights,seafarers", 14)]
+"""Seafarers alone and with Cities & Knights, each with its default target."""
+
+
+@pytest.mark.parametrize(("expansions", "target"), RULE_SETS, ids=["seafarers", "with_cities"])
 @pytest.mark.parametrize("name", MAP_NAMES)
 def test_every_seafarers_map_with_the_default_ai(
-    capsys: pytest.CaptureFixture[str], name: str
+    capsys: pytest.CaptureFixture[str], name: str, expansions: str, target: int
 ) -> None:
-    sea = ("--option", "expansions=seafarers", "--option", f"map={name}")
+    sea = ("--option", f"expansions={expansions}", "--option", f"map={name}")
     data = _watch(capsys, "katan", *sea, "--seed", "2")
     points, winner, events = data["points"], data["winner"], data["events"]
     assert isinstance(points, list) and len(points) == 4
     assert isinstance(winner, int) and isinstance(events, dict)
-    assert points[winner] >= 12 or events.get("wonder", 0) >= 4, "the target, or a whole wonder"
+    assert points[winner] >= target or events.get("wonder", 0) >= 4, "the target, or a wonder"
     assert events.get("end_turn", 0) == data["turns"] - 1
+    if "cities_and_knights" in expansions:
+        assert events.get("hire_knight", 0) > 0 and events.get("barbarians", 0) > 0, events
+        assert any(k.startswith("progress:") for k in events), "progress cards played"
 
 
 def test_a_team_game_names_both_winners(capsys: pytest.CaptureFixture[str]) -> None:
