@@ -7,7 +7,7 @@ and the fog paying a resource card."""
 
 from engine.katan import chores, crafted
 from engine.katan.cities import crafted as ck_crafted
-from engine.katan.cities.components import BISHOP, MERCHANT
+from engine.katan.cities.components import BISHOP, INTRIGUE, MERCHANT
 from engine.katan.components import CARD_NAMES, GOLD, RESOURCES
 from engine.katan.geometry import bits
 from engine.katan.moves import (
@@ -21,6 +21,7 @@ from engine.katan.moves import (
     MOVE_SHIP,
     PICK,
     PLAY_BISHOP,
+    PLAY_INTRIGUE,
     PLAY_MERCHANT,
 )
 from engine.katan.sea.crafted import next_find, ship
@@ -265,3 +266,35 @@ def test_a_knight_walks_from_a_road_through_its_town_and_along_ships_to_an_isle(
     assert (MOVE_KNIGHT, start, landfall) in legal(st, 0, MOVE_KNIGHT)
     after = apply(st, 0, (MOVE_KNIGHT, start, landfall))
     assert ck(after).knights[0] == 1 << landfall and not ck(after).active[0]
+
+
+def test_a_knight_on_a_ship_walls_other_fleets_and_is_in_reach_of_an_intrigue() -> None:
+    st, _, _, (_, last) = fleet_at_sea(seat=1)
+    top = st.board.topology
+    ck_crafted.knight(st, 1, last)
+    # Seat 0's ships reach seat 1's knight at sea from another side.
+    free = [e for e in top.node_edges[last] if top.edge_sea[e] and not st.paved >> e & 1]
+    beyond = top.other_end(free[0], last)
+    town = next(n for n in coast(st, home(st)) if not (st.blocked | st.closed) >> n & 1)
+    path, _ = sea_path_to(st, town, 1 << beyond, avoid=sum(1 << e for e in free))
+    crafted.settle(st, 0, town)
+    ship(st, 0, *path, free[0])
+    # The knight is a wall: seat 0 builds no ship onward from its crossing.
+    crafted.give(st, 0, lumber=1, wool=1)
+    assert free[1:] and not set(free[1:]) & {m[1] for m in legal(st, 0, BUILD_SHIP)}
+    # Seat 0's Intrigue reaches the knight its ship touches.
+    ck_crafted.progress(st, 0, INTRIGUE)
+    assert legal(st, 0, PLAY_INTRIGUE) == [(PLAY_INTRIGUE, last)]
+
+
+def test_the_sleeping_pirate_still_guards_its_edges() -> None:
+    st, _, _, (_, last) = fleet_at_sea()
+    pirate = pirate_beside(st, last)
+    assert not ck(st).attacks
+    guarded = next(
+        e
+        for e in st.board.topology.node_edges[last]
+        if e in st.board.topology.hex_edges[pirate] and not st.paved >> e & 1
+    )
+    crafted.give(st, 0, lumber=1, wool=1)
+    refused(st, 0, (BUILD_SHIP, guarded), "The pirate guards")
