@@ -4,10 +4,12 @@ when one is missing, and asks the game itself what a timeout means. And the
 daemon's command line takes the terminal's subcommands as plugins, importing
 no frontend itself."""
 
+import ast
 import importlib
 import subprocess
 import sys
 from importlib.metadata import entry_points
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -97,6 +99,45 @@ def test_importing_the_daemons_cli_imports_no_frontend() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.strip() == "[]", done.stdout
+
+
+FORBIDDEN = {
+    "engine": {"daemon", "frontends", "renderers"},
+    "renderers": {"daemon", "frontends"},
+    "daemon": {"frontends"},
+}
+"""Which top-level packages each layer may not import (docs/design.md, *Layers*)."""
+
+
+def upward_imports(root: Path, layer: str) -> list[str]:
+    wrong = []
+    for path in sorted((root / layer).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            wrong += [
+                f"{path.relative_to(root)}:{node.lineno} imports {name}"
+                for name in names
+                if name.split(".")[0] in FORBIDDEN[layer]
+            ]
+    return wrong
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_no_layer_imports_a_layer_above_it(layer: str) -> None:
+    assert upward_imports(Path(__file__).resolve().parents[1], layer) == []
+
+
+def test_the_layer_check_sees_an_upward_import_anywhere_in_a_module(tmp_path: Path) -> None:
+    (tmp_path / "engine" / "deep").mkdir(parents=True)
+    (tmp_path / "engine" / "deep" / "probe.py").write_text(
+        "import os\n\ndef late() -> None:\n    import frontends.chat, json\n"
+    )
+    assert upward_imports(tmp_path, "engine") == ["engine/deep/probe.py:4 imports frontends.chat"]
 
 
 def test_the_terminal_subcommands_come_as_entry_points_and_help_lists_them() -> None:
