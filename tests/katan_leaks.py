@@ -118,3 +118,85 @@ class Secrets:
             if re.search(near, plain) or re.search(event, plain):
                 out.append(f"the canal tile {h}'s number {number} shown")
         return out
+
+
+# ---- the whole expansion games of the chat tests -----------------------------------------
+
+
+@dataclass(frozen=True)
+class WholeGame:
+    """One whole expansion game of the chat tests: two people and two AIs to
+    `POINTS`, on a pinned seed whose game is short but has what the leak
+    audit must see, the same move for move through Telegram and Discord
+    (every seat decides with Katan's own AI). `kinds` are events it must
+    have played and `told` words the two people must have been told."""
+
+    name: str
+    expansions: str
+    map: str | None
+    seed: int
+    kinds: frozenset[str]
+    told: tuple[str, ...]
+
+    def options(self) -> dict[str, str]:
+        """The table's options (`expansions`, and `map` at sea)."""
+        return {"expansions": self.expansions} | ({"map": self.map} if self.map else {})
+
+
+POINTS: Final = 5
+_CITIES_KINDS: Final = frozenset({"progress_draw", "play_progress", "barbarians_win", "city_lost"})
+_CITIES_TOLD: Final = (
+    "Barbarians",
+    " away: ",
+    "The barbarians attack",
+    "give up a city",
+    "Your progress cards:",
+)
+_SEA_KINDS: Final = frozenset({"build_ship", "fog_found", "island_bonus"})
+_SEA_TOLD: Final = ("Ships:", "under the fog")
+WHOLE_GAMES: Final = (
+    WholeGame("cities", "cities_and_knights", None, 8_675_309_002, _CITIES_KINDS, _CITIES_TOLD),
+    WholeGame("seafarers", "seafarers", "fog_islands", 8_675_309_003, _SEA_KINDS, _SEA_TOLD),
+    WholeGame(
+        "sea_cities",
+        "cities_and_knights,seafarers",
+        "treasure_islands",
+        8_675_309_182,
+        _CITIES_KINDS | _SEA_KINDS | {"chest"},
+        (*_CITIES_TOLD, *_SEA_TOLD, "opened a chest: development"),
+    ),
+)
+"""Cities & Knights, 88 steps: AI 3 draws Smith and Crane (the people never
+learn of Crane; Smith they may name only once it is played), the barbarians
+attack with 4 cities against 2 knights and win, so AI 3 and Ana each give up
+a city (Ana chooses hers), then Bo draws Merchant, plays it and wins.
+
+The Fog Islands, 82 steps: Ana's first two ships find forest and fields
+under the fog, AI 2 builds a ship too, and Ana, the first on island 2 (2
+points), wins; twelve fog hexes stay face down to the end.
+
+Both on Treasure Islands, 140 steps: Ana's ship finds mountains under the
+fog and a chest holding a progress card: she chooses the yellow deck, draws
+Trade Monopoly and plays it; the barbarians win 4 to 2, so AI 3 and Ana each
+give up a city; AI 3 draws Warlord (the people never learn of it), and Ana,
+first on island 1 (2 points), wins with 7; seven fog hexes and four chests
+stay face down to the end."""
+
+
+def assert_whole_game(
+    game: WholeGame, replayed: Secrets, told: str, version: int, people: Sequence[int]
+) -> None:
+    """The game had what `game` names, and the audit had secrets to keep from
+    each person (the seats `people`) to the end: a progress card they never
+    learned of (with Cities & Knights) and fog still face down (at sea)."""
+    kinds = {event.kind for events in replayed.events for event in events}
+    assert game.kinds <= kinds, sorted(game.kinds - kinds)
+    missing = [w for w in game.told if w not in told]
+    assert not missing, f"the people were never told {missing}"
+    last = replayed.states[-1]
+    if last.ck is not None:
+        held = {PROGRESS_TITLES[c] for st in replayed.states for h in st.ck.progress for c in h}
+        for seat in people:
+            assert held - replayed.known(seat, version), f"no card kept from seat {seat}"
+    if last.sea is not None:
+        assert FOG in last.board.terrain, "fog the audit kept unnamed"

@@ -7,9 +7,10 @@ request is checked: nothing hidden reached anyone it was hidden from, and
 the fake saw no breach of Discord's rules (acknowledgement within 3 seconds,
 component limits, ephemeral rules).
 
-Katan's expansions are played by two people and two AIs on a pinned seed,
-Cities & Knights and Seafarers' Fog Islands, and the audit checks their
-secrets too: progress cards, fog, chests, canal numbers.
+Katan's expansions are played by two people and two AIs on a pinned seed
+(`katan_leaks.WHOLE_GAMES`: Cities & Knights, Seafarers' Fog Islands, and
+both together on Treasure Islands), and the audit checks their secrets too:
+progress cards, fog, chests, canal numbers.
 """
 
 from pathlib import Path
@@ -29,12 +30,10 @@ from discord_world import (
     play_to_the_end,
     world,
 )
-from katan_leaks import Secrets
+from katan_leaks import POINTS, WHOLE_GAMES, Secrets, WholeGame, assert_whole_game
 
 from daemon.model import Status
 from daemon.table import Table
-from engine.katan.cities.components import PROGRESS_TITLES
-from engine.katan.components import FOG
 from frontends.chat.grammar import with_names
 from frontends.chat.layer import ChatLayer
 
@@ -88,23 +87,6 @@ async def test_katan_to_the_end(tmp_path: Path) -> None:
         await finish_and_check(here, people, thread)
 
 
-EXPANSIONS = [
-    ("cities", {"rules": "cities_and_knights"}, 8_675_309_002),
-    ("seafarers", {"rules": "seafarers", "map": "fog_islands"}, 8_675_309_003),
-]
-"""Two people and two AIs, to 5 points, each on a seed whose game is short
-(a few seconds) but has what the audit must see.
-
-Cities & Knights, 88 steps: AI 3 draws Smith and Crane (the people never
-learn of Crane; Smith they may name only once it is played), the barbarians
-attack with 4 cities against 2 knights and win, so AI 3 and Ana each give up
-a city (Ana chooses hers), then Bo draws Merchant, plays it and wins.
-
-The Fog Islands, 82 steps: Ana's first two ships find forest and fields
-under the fog, AI 2 builds a ship too, and Ana, the first on island 2 (2
-points), wins; twelve fog hexes stay face down to the end."""
-
-
 async def open_for_two(here: World, **options: Any) -> tuple[list[Person], Channel]:
     """Ana opens a Katan table with `/plgames new`, Bo presses Join, Ana
     presses Start: the other two seats stay the daemon's AIs."""
@@ -142,17 +124,14 @@ def ways(fake: FakeDiscord, person: Person) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize(("variant", "options", "seed"), EXPANSIONS, ids=[e[0] for e in EXPANSIONS])
+@pytest.mark.parametrize("game", WHOLE_GAMES, ids=[g.name for g in WHOLE_GAMES])
 async def test_two_people_and_two_ais_play_an_expansion_game(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    variant: str,
-    options: dict[str, str],
-    seed: int,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: WholeGame
 ) -> None:
+    """`katan_leaks.WHOLE_GAMES`, opened with `/plgames new` in the channel."""
     # Pins the table's seed and nothing else: discord.py draws its message
     # nonces from `secrets.randbits` too (the audit would find the seed in them).
-    monkeypatch.setattr("daemon.core.secrets", SimpleNamespace(randbits=lambda bits: seed))
+    monkeypatch.setattr("daemon.core.secrets", SimpleNamespace(randbits=lambda bits: game.seed))
     # Everyone plays Katan's own AI, which uses the expansions' knights,
     # progress cards and ships (the builder and random levels hardly do).
     monkeypatch.setitem(discord_world.BRAINS, "katan", "katan")
@@ -162,9 +141,11 @@ async def test_two_people_and_two_ais_play_an_expansion_game(
         versions = stamp(
             fake, lambda: here.table().version if here.daemon and here.daemon.tables else 0
         )
-        people, thread = await open_for_two(here, points=5, **options)
+        options = game.options()
+        rules = options.pop("expansions")
+        people, thread = await open_for_two(here, points=POINTS, rules=rules, **options)
         table = here.table()
-        assert table.meta.seed == seed
+        assert table.meta.seed == game.seed
         assert [s.human for s in table.meta.seats] == [True, True, False, False]
         table, steps = await finish_and_check(here, people, thread, versions, least=50)
 
@@ -173,19 +154,7 @@ async def test_two_people_and_two_ais_play_an_expansion_game(
         boards = [m for m in fake.public_messages(thread) if " wins!" in m.content]
         assert len([m for m in boards if not m.edits]) == 1 and len(boards) <= 2, boards
         assert [ways(fake, p) for p in people] == [{"typed", "pressed"}] * 2
-        replayed = Secrets.replayed(table, steps)
-        kinds = {event.kind for events in replayed.events for event in events}
         private = {p.user.id for p in people}
         told = "\n".join(t for r in fake.sent() if r.audience in private for t in words(r.body))
-        if variant == "cities":
-            assert {"progress_draw", "play_progress", "barbarians_win", "city_lost"} <= kinds
-            assert "Barbarians" in told and " away: " in told
-            assert "The barbarians attack" in told and "give up a city" in told
-            assert "Your progress cards:" in told, "a person was shown their own"
-            held = {PROGRESS_TITLES[c] for st in replayed.states for h in st.ck.progress for c in h}
-            for seat in (0, 1):  # the audit had a card to keep from each person
-                assert held - replayed.known(seat, table.version)
-        else:
-            assert {"build_ship", "fog_found", "island_bonus"} <= kinds
-            assert "Ships:" in told and "under the fog" in told
-            assert FOG in replayed.states[-1].board.terrain, "fog the audit kept unnamed"
+        replayed = Secrets.replayed(table, steps)
+        assert_whole_game(game, replayed, told, table.version, [0, 1])

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from katan_leaks import Secrets
+from katan_leaks import POINTS, WHOLE_GAMES, Secrets, WholeGame, assert_whole_game
 from telegram_fake import BOT_USERNAME, FakeTelegram, Message, User
 from telegram_support import QUICK, Driver, Host, grant, hosted, panel
 
@@ -97,14 +97,6 @@ GAMES = [
 ]
 """Short games (few points, one sequence), each with AI seats; the four users
 play across them, from their DMs."""
-EXPANSIONS = [
-    ("cities", "/new katan expansions=cities_and_knights points_to_win=5", 8_675_309_002),
-    ("seafarers", "/new katan expansions=seafarers map=fog_islands points_to_win=5", 8_675_309_003),
-]
-"""Two people and two AIs, on a seed whose game is short but has what the
-audit must see: for Cities & Knights progress cards drawn and played,
-the barbarians winning and a city lost; for the Fog
-Islands ships, the pirate, a fog find and an island bonus."""
 
 
 @pytest.mark.parametrize(("game", "line", "people"), GAMES, ids=[g[0] for g in GAMES])
@@ -137,22 +129,22 @@ async def test_four_users_play_a_whole_game_from_their_dms(
         assert len(fake.shown(fake.dm(user))) <= 8, "the DM is edited, not flooded"
 
 
-@pytest.mark.parametrize(("variant", "line", "seed"), EXPANSIONS, ids=[e[0] for e in EXPANSIONS])
+@pytest.mark.parametrize("game", WHOLE_GAMES, ids=[g.name for g in WHOLE_GAMES])
 async def test_two_people_and_two_ais_play_an_expansion_game(
     host: Host,
     renders: dict[str, set[int | None]],
     monkeypatch: pytest.MonkeyPatch,
-    variant: str,
-    line: str,
-    seed: int,
+    game: WholeGame,
 ) -> None:
-    monkeypatch.setattr("daemon.core.secrets.randbits", lambda bits: seed)
+    """`katan_leaks.WHOLE_GAMES`, opened from Ana's DM, Bo following the link."""
+    monkeypatch.setattr("daemon.core.secrets.randbits", lambda bits: game.seed)
     fake = host.fake
     ana, bo = fake.user("Ana"), fake.user("Bo")
     for user in (ana, bo):
         fake.say(user, "/start")
-    table = await open_in_dm(host, ana, line, [bo])
-    assert table.meta.seed == seed
+    options = " ".join(f"{k}={v}" for k, v in game.options().items())
+    table = await open_in_dm(host, ana, f"/new katan {options} points_to_win={POINTS}", [bo])
+    assert table.meta.seed == game.seed
     fake.say(ana, "/begin")
     await fake.wait_for(lambda: table.status == Status.PLAYING, what="the game to start")
     players = {seat_of(table, user): user for user in (ana, bo)}
@@ -164,15 +156,9 @@ async def test_two_people_and_two_ais_play_an_expansion_game(
     assert await driver.audit.check(renders) > 50
     assert not refusals(fake) and not fake.unanswered()
     replayed = Secrets.replayed(table, await host.store.steps(table.id))
-    kinds = {event.kind for events in replayed.events for event in events}
     dms = {fake.dm(user).id for user in (ana, bo)}
     told = "\n".join(t for r in fake.requests if r.ok and r.chat_id in dms for t in r.texts())
-    if variant == "cities":
-        assert {"progress_draw", "play_progress", "barbarians_win", "city_lost"} <= kinds
-        assert "Barbarians" in told and " away: " in told
-    else:
-        assert {"build_ship", "fog_found", "island_bonus"} <= kinds
-        assert "Ships:" in told
+    assert_whole_game(game, replayed, told, table.version, list(players))
 
 
 def identity(user: User) -> Identity:
