@@ -2,6 +2,7 @@
 
 import argparse
 import asyncio
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -23,9 +24,14 @@ from frontends.terminal.commands import (
 )
 from frontends.terminal.session import HELP
 
+SPOT = re.compile(r"\x1b\[1;97;45m#?(\d+)\x1b\[0m")
+"""A number the board offers, as a terminal shows it: white on magenta."""
+
 
 class Script:
-    """A person at the keyboard: a few mistakes first, then always the first move."""
+    """A person at the keyboard: a few mistakes first, then always the first
+    move: the first place the menu lists (read off the board when the menu
+    only says how many there are), else the first letter or number."""
 
     def __init__(self, opening: list[str]) -> None:
         self.lines: Iterator[str] = iter(opening)
@@ -35,7 +41,26 @@ class Script:
     async def ask(self, prompt: str) -> str | None:
         self.prompts += 1
         assert self.prompts < 5_000, "the game did not end"
-        return next(self.lines, "1")
+        return next(self.lines, None) or self.first()
+
+    def listing(self) -> str:
+        return next(text for text in reversed(self.said) if text.startswith("Your move."))
+
+    def board_numbers(self) -> list[str]:
+        """The numbers drawn on the last board, in reading order."""
+        board = next(text for text in reversed(self.said) if text.startswith("Katan"))
+        return SPOT.findall(board)
+
+    def first(self) -> str:
+        listing = self.listing()
+        listed = re.search(r"^  [^:\n]+: (\d+)(?:,|$)", listing, re.MULTILINE)
+        if listed:
+            return listed.group(1)
+        if "numbered on the board" in listing:
+            return self.board_numbers()[0]
+        found = re.search(r"^ +(\w+)\. ", listing, re.MULTILINE)
+        assert found, listing
+        return found.group(1)
 
     def say(self, text: str) -> None:
         self.said.append(text)
@@ -63,8 +88,34 @@ async def test_play_runs_a_whole_game_against_the_ai(game: str, options: dict[st
     assert "'banana' is not a move: type a number from 1 to" in text
     assert "'9999' is not a move" in text
     assert HELP in text
-    assert "Your move:\n  1. " in text
+    assert "Your move.\n    1. " in text
     assert script.said[-1] == "The game is over."
+    assert "seat 0" not in text.lower() and "_" not in text, "no engine words"
+    assert re.search(r"^(Blue|Orange)( team)? wins \d+–\d+\.$", text, re.MULTILINE)
+
+
+async def test_euchre_narrates_each_play_once_and_shows_the_last_trick() -> None:
+    """Between turns the daemon's events are told in sentences, nothing twice;
+    at our turn the last trick's cards show, and who took it."""
+    script = Script([])
+    code = await play_here(
+        "euchre",
+        {"pointsToWin": 3},
+        seats=None,
+        level="normal",
+        think=0,
+        name="Tess",
+        device="",
+        ask=script.ask,
+        say=script.say,
+    )
+    assert code == 0
+    told = [line for line in script.said if line.startswith("  ") and not line.startswith("   ")]
+    assert re.search(r"^  Computer \d plays [0-9JQKA]+[♠♥♦♣]\.$", "\n".join(told), re.MULTILINE)
+    assert any(re.search(r"(Tess|Computer \d) takes the trick\.$", line) for line in told)
+    repeated = [a for a, b in itertools.pairwise(told) if a == b]
+    assert not repeated, repeated
+    assert re.search(r"^Last trick: .+ [0-9JQKA]+[♠♥♦♣].* took it$", "\n".join(script.said), re.M)
 
 
 class OfferWheneverListed(Script):
@@ -75,23 +126,21 @@ class OfferWheneverListed(Script):
         super().__init__(opening)
         self.offers_per_turn = [0]
 
-    async def ask(self, prompt: str) -> str | None:
-        line = await super().ask(prompt)
-        if line != "1":
-            return line
-        listing = next(text for text in reversed(self.said) if text.startswith("Your move:"))
-        offer = re.search(r"^ *(\d+)\. offer ", listing, re.MULTILINE)
+    def first(self) -> str:
+        listing = self.listing()
+        offer = re.search(r"^ +([a-z]+)\. offer ", listing, re.MULTILINE)
         if offer:
             self.offers_per_turn[-1] += 1
             return offer.group(1)
-        if "  1. end turn" in listing:
+        if re.search(r"^ +[a-z]+\. end turn", listing, re.MULTILINE):
             self.offers_per_turn.append(0)
-        return "1"
+        return super().first()
 
 
 async def test_katan_runs_a_whole_game_against_three_ais() -> None:
     """The AIs are built afresh for each decision, as at every daemon table; they
-    answer the offers and make their own (one a turn) and the game ends."""
+    answer the offers and make their own (one a turn) and the game ends. The
+    person plays by the numbers on the board, and reads what happened."""
     script = OfferWheneverListed(['{"move":"roll"}'])
     code = await play_here(
         "katan",
@@ -103,16 +152,53 @@ async def test_katan_runs_a_whole_game_against_three_ais() -> None:
         device="",
         ask=script.ask,
         say=script.say,
+        colour=True,
     )
     text = "\n".join(script.said)
     assert code == 0, text[-2000:]
-    assert "Seats: 0: Tess, 1: Computer 1, 2: Computer 2, 3: Computer 3" in text
+    assert "In playing order: Tess (you), Computer 1, Computer 2, Computer 3" in text
     assert "Refused: " in text, "a move typed as JSON out of turn"
-    assert "Offer from seat 0 to everyone" in text
-    assert re.search(r"Offer from seat [123] to everyone", text), "the AIs trade too"
+    assert re.search(r"^  Tess offers .+ to everyone\.$", text, re.MULTILINE)
+    assert re.search(r"^  Computer [123] offers .+ to everyone\.$", text, re.MULTILINE)
     assert max(script.offers_per_turn) == OFFERS_PER_TURN
-    assert re.search(r"^Seat [123] wins\.$", text, re.MULTILINE)
+    for sentence in (r"rolled \d+", r"received \d \w+", r"built a road on edge \d+"):
+        assert re.search(rf"^  Computer [123] {sentence}", text, re.MULTILINE), sentence
+    assert re.search(r"^Computer [123] wins with \d+ points\.$", text, re.MULTILINE)
     assert script.said[-1] == "The game is over."
+    assert "Hexes:" not in text and "setup_settlement" not in text and "seat 0" not in text
+
+
+async def test_the_number_typed_off_the_katan_board_builds_there() -> None:
+    """Setup: the board numbers every free crossing; the one typed (the last
+    drawn, so not the first menu entry) is where the settlement stands, and
+    then the road numbers are the edges beside it."""
+    chosen: list[str] = []
+
+    class Last(Script):
+        def first(self) -> str:
+            if "build settlement:" in self.listing() and not chosen:
+                chosen.append(self.board_numbers()[-1])
+                return chosen[0]
+            return super().first()
+
+    script = Last([])
+    await play_here(
+        "katan",
+        {"points_to_win": 3},
+        seats=None,
+        level="random",
+        think=0,
+        name="Tess",
+        device="",
+        ask=script.ask,
+        say=script.say,
+        colour=True,
+    )
+    text = "\n".join(script.said)
+    assert chosen and chosen[0] == "53", "the last crossing of the standard island"
+    assert f"  Tess built a settlement on crossing {chosen[0]}." in text
+    roads = re.search(r"^  build road: ([\d, ]+)$", text, re.MULTILINE)
+    assert roads and set(roads.group(1).split(", ")) == {"70", "71"}, "the edges at 53"
 
 
 async def test_bad_options_are_refused_with_the_reason() -> None:

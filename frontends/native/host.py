@@ -8,13 +8,15 @@ with a reason instead of leaving them waiting.
 """
 
 import asyncio
+import contextlib
 import logging
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from daemon.model import Identity, RefusalCode, Refused, Status, TableMeta
 from daemon.table import Table
 from engine.errors import EngineError
+from engine.protocol import Event
 from frontends.native.admission import Admission
 from frontends.native.link import Link, LinkLimits
 from frontends.native.messages import (
@@ -23,16 +25,19 @@ from frontends.native.messages import (
     NOT_SEATED,
     NOT_YOUR_TURN,
     UNREADABLE_MOVE,
+    Bye,
     Hello,
     Intent,
     Lobby,
     Message,
+    Narration,
     PlayerSlot,
     Rejected,
     Resync,
     Start,
     State,
     TableConfig,
+    Told,
     Welcome,
 )
 
@@ -86,6 +91,9 @@ class LanHost:
         """Set once the table is finished or abandoned and its last state went out."""
         self._links: set[Link] = set()
         self._accepted: dict[Link, Identity] = {}
+        self._named: set[Link] = set()
+        """Links whose hello named a client (the terminal): they get narration
+        and may leave with `bye`; the app does neither."""
         self._seat_link: dict[int, Link] = {}
         self._started: set[Identity] = set()
         """Devices that were sent `start`: a returning one keeps its match screen."""
@@ -117,6 +125,7 @@ class LanHost:
                 self.admission.leave(link)
             self._links.discard(link)
             self._accepted.pop(link, None)
+            self._named.discard(link)
             for seat, bound in list(self._seat_link.items()):
                 if bound is link:
                     del self._seat_link[seat]
@@ -138,8 +147,10 @@ class LanHost:
             await self._intent(link, message)
         elif isinstance(message, Resync):
             self._resync(link)
-        # Anything else is a host-to-client message echoed back, or `bye`,
-        # which the app never sends: the app's host ignores them too.
+        elif isinstance(message, Bye) and link in self._named:
+            await self._leave(link)
+        # Anything else is a host-to-client message echoed back, or the
+        # app's `bye`, which it never sends: the app's host ignores them too.
 
     # ---- handshake -------------------------------------------------------------
 
@@ -192,6 +203,8 @@ class LanHost:
             if other is not link and other_identity == identity:
                 other.close("the same device connected again")
         self._accepted[link] = identity
+        if hello.client is not None:
+            self._named.add(link)
         for bound_seat, bound in list(self._seat_link.items()):
             if bound is link and bound_seat != seat:
                 del self._seat_link[bound_seat]
@@ -226,6 +239,23 @@ class LanHost:
             if not other.closed:
                 return IN_USE
         return None
+
+    async def _leave(self, link: Link) -> None:
+        """A named client says `bye`: the AI plays its seat from now on (the
+        same device id takes it back), and the link closes."""
+        identity = self._accepted.get(link)
+        if identity is not None and self.table.status.open:
+            with contextlib.suppress(Refused):
+                await asyncio.shield(self.table.leave(identity))
+        link.close("left the table", flush=True)
+
+    def narrate(self, seat: int, events: Sequence[Event]) -> None:
+        """Tell the seat what happened, if its link is a named client's: the
+        daemon's delivery reaches the frontend before the table's listeners
+        run, so the narration goes out ahead of the state it explains."""
+        link = self._seat_link.get(seat)
+        if link is not None and link in self._named and events:
+            link.send(Narration(events=[Told(kind=e.kind, text=e.text) for e in events]))
 
     def _refuse(self, link: Link, reason: str) -> None:
         link.send(self._welcome(accepted=False, reason=reason))

@@ -19,6 +19,7 @@ from zeroconf.asyncio import AsyncServiceInfo
 
 from daemon.config import BluetoothConfig, LanConfig, LanTableSpec
 from daemon.core import Daemon
+from daemon.delivery import SeatUpdate
 from daemon.model import (
     Origin,
     StartPolicy,
@@ -130,7 +131,13 @@ class LanFrontend:
         self.admission.close()
 
     async def deliver(self, delivery: Any) -> None:
-        """Nothing to do: LAN hosts read views when their table tells them it changed."""
+        """A seat's events go to its host to narrate (to terminal clients);
+        the views themselves the hosts read when their table tells them it
+        changed. Nothing here may wait: see `LanHost.narrate`."""
+        if isinstance(delivery, SeatUpdate) and delivery.events:
+            lan = self._tables.get(delivery.table.id)
+            if lan is not None:
+                lan.host.narrate(delivery.seat, delivery.events)
 
     async def open_table(self, spec: LanTableSpec) -> LanTable:
         """Open a new daemon table for phones (from the config or the admin CLI)."""

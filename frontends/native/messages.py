@@ -133,8 +133,36 @@ class Bye(_Wire):
     t: Literal["bye"] = "bye"
 
 
+class Told(_Wire):
+    """One event of the table as the engine narrates it (`kind`, `text`)."""
+
+    kind: str
+    text: str
+
+
+class Narration(_Wire):
+    """Ours, never the app's: what happened at the table since the last
+    narration, as the daemon published it to this seat (only events it may
+    see). Sent only to clients that named themselves in `hello` (the
+    terminal), just before the state it leads to."""
+
+    t: Literal["narration"] = "narration"
+    events: list[Told]
+
+
 Message = Annotated[
-    Hello | Welcome | Lobby | Start | State | Intent | Resync | Rejected | Ping | Pong | Bye,
+    Hello
+    | Welcome
+    | Lobby
+    | Start
+    | State
+    | Intent
+    | Resync
+    | Rejected
+    | Ping
+    | Pong
+    | Bye
+    | Narration,
     Field(discriminator="t"),
 ]
 

@@ -9,6 +9,8 @@ import argparse
 import asyncio
 import json
 import os
+import shlex
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -101,15 +103,48 @@ def parse_target(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-async def join_table(host: str, port: int, name: str, device: str, ask: Ask, say: Say) -> int:
-    """Connect (8 s, as the app does) and play until the game ends."""
+def colour_wanted() -> bool:
+    """Colours on a terminal, unless NO_COLOR (no-color.org) says otherwise."""
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+async def join_table(
+    host: str,
+    port: int,
+    name: str,
+    device: str,
+    ask: Ask,
+    say: Say,
+    *,
+    colour: bool = False,
+    hosted_here: bool = False,
+) -> int:
+    """Connect (8 s, as the app does) and play until the game ends.
+    `hosted_here`: the table lives in this process, so a seat left cannot be
+    taken back later."""
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 8)
     except (OSError, TimeoutError) as exc:
         say(f"Couldn't connect: {exc or 'timed out'}")
         return 1
-    session = Session(reader, writer, name=name, device=device or new_device_id(), ask=ask, say=say)
+    device = device or new_device_id()
+    come_back = None if hosted_here else join_command(host, port, name, device)
+    session = Session(
+        reader,
+        writer,
+        name=name,
+        device=device,
+        ask=ask,
+        say=say,
+        colour=colour,
+        come_back=come_back,
+    )
     return await session.run()
+
+
+def join_command(host: str, port: int, name: str, device: str) -> str:
+    """The command that sits this device (and so its seat) at the table again."""
+    return f"plgames join {host}:{port} --device {device} --name {shlex.quote(name)}"
 
 
 async def _ask_stdin(prompt: str) -> str | None:
@@ -127,7 +162,9 @@ def _join(args: argparse.Namespace) -> int:
         host, port = parse_target(args.target)
     except ValueError as exc:
         raise SystemExit(f"plgames: {exc}") from None
-    return asyncio.run(join_table(host, port, args.name, args.device, _ask_stdin, print))
+    return asyncio.run(
+        join_table(host, port, args.name, args.device, _ask_stdin, print, colour=colour_wanted())
+    )
 
 
 # ---- play --------------------------------------------------------------------------
@@ -169,6 +206,7 @@ async def play_here(
     device: str,
     ask: Ask,
     say: Say,
+    colour: bool = False,
 ) -> int:
     """Host a LAN table on loopback in this process and play at it."""
     config = LanConfig(
@@ -196,7 +234,9 @@ async def play_here(
         except Refused as exc:
             say(f"Refused: {exc.reason}")
             return 2
-        return await join_table(LOOPBACK, table.port, name, device, ask, say)
+        return await join_table(
+            LOOPBACK, table.port, name, device, ask, say, colour=colour, hosted_here=True
+        )
     finally:
         await daemon.shutdown(1.0)
 
@@ -216,7 +256,11 @@ def _play(args: argparse.Namespace) -> int:
     answer = _ask_daemon(args, request)
     if answer is not None and answer.get("ok"):
         host, port = answer.get("address", LOOPBACK), int(answer["port"])
-        return asyncio.run(join_table(host, port, args.name, args.device, _ask_stdin, print))
+        return asyncio.run(
+            join_table(
+                host, port, args.name, args.device, _ask_stdin, print, colour=colour_wanted()
+            )
+        )
     if answer is not None:
         print(f"The daemon did not open a table ({answer.get('error')}); playing in this process.")
     else:
@@ -232,5 +276,6 @@ def _play(args: argparse.Namespace) -> int:
             device=args.device,
             ask=_ask_stdin,
             say=print,
+            colour=colour_wanted(),
         )
     )

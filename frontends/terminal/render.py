@@ -9,15 +9,15 @@ from its documented JSON. Each game's picture is its own module
 import json
 from typing import Any
 
-from frontends.terminal.pictures import picture_for
+from frontends.terminal.pictures import Seen, picture_for
 
 _OVER = {"GAME_OVER", "over"}
 """The final phase in each game's JSON (the app's, and Katan's own)."""
 
 
-def render(game_id: str, state_json: str, seat: int) -> str:
+def render(game_id: str, state_json: str, seen: Seen) -> str:
     view: dict[str, Any] = json.loads(state_json)
-    return picture_for(game_id)(view, seat)
+    return picture_for(game_id)(view, seen)
 
 
 def is_over(state_json: str) -> bool:

@@ -1,43 +1,48 @@
 """A person at a table through the app's protocol, in a terminal.
 
 The terminal client is one more protocol client: it says hello like the app
-(plus `"client"`, so it may sit at tables the app cannot play), draws each
-state as text, numbers the legal moves and sends the chosen one as an intent.
-Input and output are injected, so a test can play a whole game from a script.
+(plus `"client"`, so it may sit at tables the app cannot play and is told
+what happens), prints what happened between its turns in sentences, draws
+the table when it is its turn, and sends the chosen move as an intent. Input
+and output are injected, so a test can play a whole game from a script.
 """
 
 import asyncio
 import contextlib
-import json
 import uuid
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
 
-from engine.errors import EngineError
-from engine.registry import get_game
 from frontends.native.messages import (
+    Bye,
     Hello,
     Intent,
     Lobby,
     Message,
+    Narration,
     Ping,
     Pong,
     Rejected,
     Start,
     State,
+    Told,
     Undecodable,
     Welcome,
     decode,
 )
+from frontends.terminal import menu
+from frontends.terminal.pictures import Seen
 from frontends.terminal.render import is_over, render
+from frontends.terminal.words import named, sentence
 
 CLIENT = "plgames-terminal/1"
-HELP = """Type the number of a move to play it.
+HELP = """Type the number of a place on the board, or the letter or number of a move.
   help       this text
   show       draw the table again
   moves      list your moves again
   {...}      send a move's JSON as it is (for moves the list only samples, like trades)
-  quit       leave the table (the AI plays your seat until you come back)"""
+  quit       leave the table: the AI plays your seat until you come back"""
+BYE_WAIT = 5.0
+"""Seconds to wait for the host to hand the seat to the AI after `quit`."""
 
 Ask = Callable[[str], Awaitable[str | None]]
 """Prompt and read one line; None at end of input."""
@@ -47,6 +52,22 @@ Say = Callable[[str], None]
 def new_device_id() -> str:
     """An id in the app's shape (16 hex digits) for this terminal."""
     return uuid.uuid4().hex[:16]
+
+
+def merged(events: Sequence[Told], names: Sequence[str]) -> list[str]:
+    """One sentence per event in people's words, a run of one kind (a trick's
+    plays, a round of declines) joined on one line, a repeat dropped."""
+    lines: list[tuple[str, list[str]]] = []
+    for event in events:
+        text = named(event.text, names).strip().rstrip(".")
+        if not text:
+            continue
+        if lines and lines[-1][0] == event.kind:
+            if text not in lines[-1][1]:
+                lines[-1][1].append(text)
+            continue
+        lines.append((event.kind, [text]))
+    return [sentence("; ".join(parts)) for _, parts in lines]
 
 
 class Session:
@@ -61,18 +82,23 @@ class Session:
         device: str,
         ask: Ask,
         say: Say,
+        colour: bool = False,
+        come_back: str | None = None,
     ) -> None:
+        """`come_back` is the command that takes the seat back after `quit`
+        (None: the table lives in this process and ends with it)."""
         self._reader = reader
         self._writer = writer
         self._name = name
         self._device = device
         self._ask = ask
         self._say = say
+        self._colour = colour
+        self._come_back = come_back
         self._game_id = ""
         self._seat: int | None = None
+        self._names: tuple[str, ...] = ()
         self._state: State | None = None
-        self._log_seen = 0
-        """Log lines already on screen, so AI moves print as one line each."""
 
     async def run(self) -> int:
         """Play until the game is over (0), or the host refuses or leaves (1)."""
@@ -97,10 +123,12 @@ class Session:
                 return 1
             self._say(f"Joined {message.hostName}. Waiting for the game to start…")
         elif isinstance(message, Lobby):
-            seats = ", ".join(f"{s.seat}: {s.name}" for s in message.seats)
-            self._say(f"At the table: {seats}")
+            self._say("At the table, in playing order: " + self._seating(message.seats))
         elif isinstance(message, Start):
             self._start(message)
+        elif isinstance(message, Narration):
+            for line in merged(message.events, self._names):
+                self._say(f"  {line}")
         elif isinstance(message, State):
             return await self._on_state(message)
         elif isinstance(message, Rejected):
@@ -109,84 +137,99 @@ class Session:
                 return await self._on_state(self._state)
         return None
 
-    def _show(self, state: State, seat: int) -> None:
-        """The whole table when it is our move or the game is over; otherwise
-        only what happened since (games without a log are drawn whole)."""
-        log = json.loads(state.stateJson).get("log")
-        if isinstance(log, list) and not state.legalMoves and not is_over(state.stateJson):
-            fresh = log[self._log_seen :] if len(log) >= self._log_seen else log
-            for line in fresh:
-                self._say(f"  | {line}")
-            self._log_seen = len(log)
-            return
-        self._say(render(self._game_id, state.stateJson, seat))
-        if isinstance(log, list):
-            self._log_seen = len(log)
+    def _seating(self, seats: Sequence[object]) -> str:
+        """Names in seat order, ours marked: people, not seat numbers."""
+        said = []
+        for slot in seats:
+            name = str(getattr(slot, "name", ""))
+            mine = getattr(slot, "deviceId", None) == self._device
+            said.append(f"{name} (you)" if mine else name)
+        return ", ".join(said)
 
     def _start(self, start: Start) -> None:
         """Our seat is the one holding our device id, as the app finds it."""
         self._game_id = start.config.gameId
-        self._seat = next((s.seat for s in start.config.seats if s.deviceId == self._device), None)
-        names = ", ".join(f"{s.seat}: {s.name}" for s in start.config.seats)
-        self._say(f"The game begins ({self._game_id}). Seats: {names}")
+        seats = start.config.seats
+        self._seat = next((s.seat for s in seats if s.deviceId == self._device), None)
+        names = [""] * (max((s.seat for s in seats), default=-1) + 1)
+        for slot in seats:
+            names[slot.seat] = slot.name
+        self._names = tuple(names)
+        self._say(f"The game begins. In playing order: {self._seating(seats)}")
+
+    def _draw(self, state: State, spots: menu.Menu | None = None) -> None:
+        seen = Seen(
+            seat=self._seat if self._seat is not None else state.yourSeat,
+            names=self._names,
+            colour=self._colour,
+            spots=spots.spots if spots is not None else {},
+        )
+        self._say(render(self._game_id, state.stateJson, seen))
 
     async def _on_state(self, state: State) -> int | None:
+        """Between our turns the narration tells what happens; the table is
+        drawn when we are to move and at the end."""
         if self._seat is None:  # came back to a match after missing its start
             self._seat = state.yourSeat
         self._state = state
-        self._show(state, self._seat)
         if is_over(state.stateJson):
+            self._draw(state)
             self._say("The game is over.")
             return 0
         if state.legalMoves:
             return await self._choose(state)
         return None
 
-    def _engine(self) -> Any:
-        try:
-            return get_game(self._game_id)
-        except EngineError:
-            return None
-
-    def _labels(self, moves: list[str]) -> list[str]:
-        game = self._engine()
-        labels = []
-        for text in moves:
-            try:
-                labels.append(game.move_label(game.decode_move(text)) if game else text)
-            except (EngineError, ValueError):
-                labels.append(text)
-        return labels
-
-    def _list(self, state: State) -> None:
-        lines = [f"{i:>3}. {label}" for i, label in enumerate(self._labels(state.legalMoves), 1)]
-        self._say("Your move:\n" + "\n".join(lines))
-
     async def _choose(self, state: State) -> int | None:
-        self._list(state)
+        moves = menu.build(self._game_id, state.legalMoves, self._names)
+        self._draw(state, moves)
+        self._say(moves.text())
         for _ in range(1000):
             line = await self._ask("move> ")
             if line is None or line.strip().lower() in ("quit", "exit"):
-                return 1
+                return await self._quit()
             text = line.strip()
             if text.lower() in ("help", "?"):
                 self._say(HELP)
             elif text.lower() == "show":
-                self._say(render(self._game_id, state.stateJson, self._seat or 0))
+                self._draw(state, moves)
             elif text.lower() == "moves":
-                self._list(state)
+                self._say(moves.text())
             elif text.startswith("{"):
                 await self._send(Intent(moveJson=text))
                 return None
-            elif text.isdigit() and 1 <= int(text) <= len(state.legalMoves):
-                await self._send(Intent(moveJson=state.legalMoves[int(text) - 1]))
-                return None
+            elif found := moves.find(text):
+                chosen = found[0] if len(found) == 1 else await self._which(found)
+                if chosen is not None:
+                    await self._send(Intent(moveJson=chosen.move))
+                    return None
+                self._say(moves.text())
             elif text:
-                self._say(
-                    f"{text!r} is not a move: type a number from 1 to "
-                    f"{len(state.legalMoves)}, or help."
-                )
+                self._say(f"{text!r} is not a move: {moves.hint()}.")
         return 1
+
+    async def _which(self, found: Sequence[menu.Entry]) -> menu.Entry | None:
+        """One of several moves at the same place, by letter (None: none of them)."""
+        keyed = {menu.letters(i): entry for i, entry in enumerate(found)}
+        listing = "\n".join(f"  {key}. {entry.label}" for key, entry in keyed.items())
+        self._say(f"{found[0].key} is the place of more than one move:\n{listing}")
+        line = await self._ask("which> ")
+        return keyed.get((line or "").strip().lower())
+
+    async def _quit(self) -> int:
+        """Hand the seat to the AI now and say how to take it back."""
+        with contextlib.suppress(ConnectionError, OSError):
+            await self._send(Bye())
+            async with asyncio.timeout(BYE_WAIT):
+                while await self._line():  # the host closes the link once the AI has the seat
+                    pass
+        if self._come_back is None:
+            self._say("You left. The table was running in this terminal, so it ends here.")
+        else:
+            self._say(
+                f"You left; the AI plays your seat now. To take it back:\n  {self._come_back}"
+            )
+        return 0
 
     async def _send(self, message: Message) -> None:
         self._writer.write(message.encode().encode("utf-8") + b"\n")

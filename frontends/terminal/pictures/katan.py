@@ -1,9 +1,114 @@
-"""Katan from its documented JSON (docs/katan-json.md): seats, hand, buildings,
-board; with Cities & Knights the barbarians, knights, tracks and progress
-cards, with Seafarers the ships, the pirate and the map's own counts, and
-whatever chore the table waits on."""
+"""Katan from its documented JSON (docs/katan-json.md): who plays and what the
+table waits on, each seat in its colour, the island as text with the places
+the person may choose numbered by their ids, and their hand; with Cities &
+Knights the barbarians, tracks and progress cards, with Seafarers the map's
+own counts."""
 
-from typing import Any
+from typing import Any, Final
+
+from frontends.terminal.pictures import Seen
+from frontends.terminal.pictures.canvas import colour_name, letter, paint, seat_ink
+from frontends.terminal.pictures.common import who
+from frontends.terminal.pictures.katan_board import draw_board
+from frontends.terminal.words import points
+from renderers.words import plural
+
+PHASES: Final = {
+    "setup_settlement": "to place a settlement",
+    "setup_road": "to place a road beside it",
+    "roll": "to roll the dice",
+    "discard": "to discard",
+    "robber": "to move the robber",
+    "main": "to build, trade or end the turn",
+    "free_roads": "to build the free roads",
+    "offer": "to answer a trade offer",
+    "counters": "to weigh the counter-offers",
+}
+"""What the seat to move is asked, by phase."""
+
+CHORES: Final = {
+    "discard": "to discard {due} cards",
+    "lose_city": "to choose a city to lose",
+    "give_back": "to give back a progress card",
+    "hand_over": "to hand over {count} cards",
+    "metropolis": "to place a metropolis",
+    "place_knight": "to place a displaced knight",
+    "remove_knight": "to remove a knight",
+    "choose_deck": "to choose a progress deck",
+    "spy": "to take a progress card",
+    "master_merchant": "to take two cards",
+    "harbor": "to trade with the Commercial Harbor",
+    "return": "to give back a commodity",
+    "smith": "to promote knights",
+    "pick": "to pick {count} resources",
+    "produce": "to collect",
+    "seven": "to move the robber or the pirate",
+}
+
+
+def picture(view: dict[str, Any], seen: Seen) -> str:
+    lines = [_heading(view, seen)]
+    cities = view.get("cities")
+    if cities:
+        lines.append(_barbarians(cities))
+    for player in view["players"]:
+        lines += _seat(view, player, seen)
+    lines.append("")
+    lines += draw_board(view, seen.spots, colour=seen.colour)
+    lines.append(_legend(view, seen))
+    if view.get("sea"):
+        lines.append(_sea(view["sea"]))
+    offer = view.get("offer")
+    if offer:
+        to = "everyone" if offer.get("to") is None else who(seen, offer["to"])
+        verb = "offer" if offer["from"] == seen.seat else "offers"
+        lines.append(
+            f"{_named(seen, offer['from'])} {verb} {_count(offer['give'])}"
+            f" for {_count(offer['want'])} to {to}."
+        )
+    if view.get("winner") is not None:
+        winner = view["players"][view["winner"]]
+        lines.append(f"{_named(seen, view['winner'])} wins with {points(winner['points'])}.")
+    return "\n".join(lines)
+
+
+def _named(seen: Seen, seat: int) -> str:
+    """ "You" or the name, capitalised to open a sentence."""
+    said = who(seen, seat)
+    return said[:1].upper() + said[1:]
+
+
+def _heading(view: dict[str, Any], seen: Seen) -> str:
+    played = view.get("expansions") or []
+    rules = " + ".join(str(e).replace("_", " ").title().replace(" And ", " & ") for e in played)
+    parts = [f"Katan ({rules})" if rules else "Katan"]
+    parts.append(f"turn {view['turn']}" if view["turn"] else "setting up")
+    parts.append(f"first to {points(view['points_to_win'])}")
+    dice = view.get("dice")
+    if dice:
+        parts.append(f"dice {dice[0]} + {dice[1]} = {dice[0] + dice[1]}")
+    return " · ".join(parts) + "\n" + _waiting(view, seen)
+
+
+def _waiting(view: dict[str, Any], seen: Seen) -> str:
+    """Whom the table waits on and for what, as a sentence."""
+    if view.get("winner") is not None or view["phase"] == "over":
+        return "The game is over."
+    chores = [c for c in view.get("chores") or [] if c.get("seat") is not None]
+    if chores:
+        chore = chores[0]
+        asked = CHORES.get(chore["chore"], "to " + chore["chore"].replace("_", " "))
+        values = {k: v for k, v in chore.items() if k not in ("chore", "seat")}
+        try:
+            asked = asked.format(**values)
+        except (KeyError, IndexError):
+            asked = asked.split(" {")[0]
+        return f"Waiting for {who(seen, chore['seat'])} {asked}."
+    seat = view.get("to_move")
+    if seat is None:
+        seat = view["current"]
+    asked = PHASES.get(view["phase"], "to play")
+    return f"Waiting for {who(seen, seat)} {asked}."
 
 
 def _count(counts: dict[str, int] | None) -> str:
@@ -11,135 +116,96 @@ def _count(counts: dict[str, int] | None) -> str:
     return ", ".join(shown) or "nothing"
 
 
-def _who(seat: Any, viewer: int) -> str:
-    return "you" if seat == viewer else f"seat {seat}"
-
-
-def picture(view: dict[str, Any], seat: int) -> str:
-    """Katan's documented JSON (docs/katan-json.md): seats, hand, buildings, board."""
-    dice = view.get("dice")
-    rolled = f" · dice {dice[0]}+{dice[1]}" if dice else ""
-    played = view.get("expansions") or []
-    rules = f" ({' + '.join(str(e).replace('_', ' ') for e in played)})" if played else ""
-    robber = view.get("robber")
-    where = f"robber on hex {robber}" if robber is not None and robber >= 0 else "no robber yet"
-    lines = [
-        f"Katan{rules} · turn {view['turn']} · seat {view['current']} plays · {view['phase']}"
-        f"{rolled} · {where} · first to {view['points_to_win']}"
+def _seat(view: dict[str, Any], player: dict[str, Any], seen: Seen) -> list[str]:
+    seat = player["seat"]
+    tag = paint(f"{colour_name(seat)} ({letter(seat)})", "1;" + seat_ink(seat), seen.colour)
+    awards = [
+        award
+        for key, award in (("longest_road", "Longest Road"), ("largest_army", "Largest Army"))
+        if view.get(key) == seat
     ]
-    cities = view.get("cities")
-    sea = view.get("sea")
+    turn = "▶ " if seat == view.get("current") else "  "
+    lines = [
+        f"{turn}{tag} {who(seen, seat)}: {points(player['points'])}, "
+        f"{plural(player['cards'], 'card')}, "
+        f"{plural(player['development_cards'], 'development card')}, "
+        f"road {player['road_length']}" + (f" · {', '.join(awards)}" if awards else "")
+    ]
+    cities, sea = view.get("cities"), view.get("sea")
     if cities:
-        lines += _barbarians(cities)
-    awards = {view.get("longest_road"): "longest road", view.get("largest_army"): "largest army"}
-    for player in view["players"]:
-        who = _who(player["seat"], seat)
-        extra = [award for holder, award in awards.items() if holder == player["seat"]]
-        lines.append(
-            f"  {who}: {player['points']} points, {player['cards']} cards, "
-            f"{player['development_cards']} development, road {player['road_length']}"
-            + (f" ({', '.join(extra)})" if extra else "")
-        )
-        if cities:
-            lines += _cities_seat(cities, player["seat"], seat)
-        if sea:
-            lines += _sea_seat(sea, player["seat"])
-        if player["seat"] == seat and "hand" in player:
-            lines.append(f"  your hand: {_count(player['hand'])}")
-            if not cities:
-                lines.append(f"  your development cards: {_count(player.get('development_hand'))}")
-    mine = [b for b in view.get("buildings", []) if b["seat"] == seat]
-    built = ", ".join(f"{b['kind']} {b['crossing']}" for b in mine) or "none"
-    roads = [r["edge"] for r in view.get("roads", []) if r["seat"] == seat]
-    lines.append(f"  your buildings: {built} · roads: {', '.join(map(str, roads)) or 'none'}")
+        lines += _cities_seat(cities, seat)
     if sea:
-        lines += _sea(sea, seat)
-    offer = view.get("offer")
-    if offer:
-        to = "everyone" if offer.get("to") is None else f"seat {offer['to']}"
-        lines.append(
-            f"Offer from seat {offer['from']} to {to}: "
-            f"{_count(offer['give'])} for {_count(offer['want'])}"
-        )
-    for chore in view.get("chores") or []:
-        if chore.get("seat") is None:
-            continue
-        values = ", ".join(f"{k} {v}" for k, v in chore.items() if k not in ("chore", "seat"))
-        lines.append(
-            f"Waiting on {_who(chore['seat'], seat)}: {chore['chore'].replace('_', ' ')}"
-            + (f" ({values})" if values else "")
-        )
-    hexes = [h for h in view["board"]["hexes"] if h["terrain"] != "sea"]
-    shown = [
-        f"{h['id']}:{h['terrain']}{'' if h.get('number') is None else h['number']}" for h in hexes
-    ]
-    lines.append("Hexes: " + " ".join(shown))
-    if view.get("winner") is not None:
-        lines.append(f"Seat {view['winner']} wins.")
-    return "\n".join(lines)
-
-
-def _barbarians(cities: dict[str, Any]) -> list[str]:
-    event = cities.get("event")
-    die = f" · event die: {str(event).replace('_', ' ')}" if event else ""
-    awake = "awake" if cities.get("robber_awake") else "asleep until the first attack"
-    return [
-        f"Barbarians {cities['barbarians']} step{'' if cities['barbarians'] == 1 else 's'} away"
-        f" · attacks so far {cities['attacks']}"
-        f" · robber {awake}{die}"
-    ]
-
-
-def _cities_seat(cities: dict[str, Any], who: int, viewer: int) -> list[str]:
-    row = next((r for r in cities.get("seats", []) if r["seat"] == who), None)
-    if row is None:
-        return []
-    tracks = ", ".join(f"{k} {v}" for k, v in row["improvements"].items())
-    knights = [
-        f"{k['crossing']}:{('basic', 'strong', 'mighty')[k['level'] - 1]}"
-        + ("*" if k["active"] else "")
-        for k in cities.get("knights", [])
-        if k["seat"] == who
-    ]
-    walls = ", ".join(map(str, row.get("walls", []))) or "none"
-    lines = [
-        f"    tracks {tracks} · walls {walls} · knights {' '.join(knights) or 'none'}"
-        f" (* active) · progress cards {row['progress_cards']}"
-    ]
-    if who == viewer and row.get("progress"):
-        named = ", ".join(str(c).replace("_", " ") for c in row["progress"])
-        lines.append(f"  your progress cards: {named}")
+        lines += _sea_seat(sea, seat)
+    if seat == seen.seat and "hand" in player:
+        lines.append(f"    your hand: {_count(player['hand'])}")
+        if not cities:
+            lines.append(f"    your development cards: {_count(player.get('development_hand'))}")
+        else:
+            row: dict[str, Any] = next(
+                (r for r in cities.get("seats", []) if r["seat"] == seat), {}
+            )
+            named = ", ".join(str(c).replace("_", " ") for c in row.get("progress", []))
+            lines.append(f"    your progress cards: {named or 'none'}")
     return lines
 
 
-def _sea_seat(sea: dict[str, Any], who: int) -> list[str]:
-    ships = [s["edge"] for s in sea.get("ships", []) if s["seat"] == who]
-    row: dict[str, Any] = next((r for r in sea.get("seats", []) if r["seat"] == who), {})
-    counts = [
-        f"{name} {row[key]}"
-        for key, name in (
-            ("cloth", "cloth"),
-            ("fortresses_taken", "fortresses"),
-            ("wonder", "wonder stage"),
-            ("canal_dug", "canal dug"),
-        )
-        if row.get(key)
+def _barbarians(cities: dict[str, Any]) -> str:
+    event = cities.get("event")
+    die = f" · event die: {str(event).replace('_', ' ')}" if event else ""
+    awake = "awake" if cities.get("robber_awake") else "asleep until the first attack"
+    steps = plural(cities["barbarians"], "step")
+    return f"Barbarians {steps} away · attacks so far {cities['attacks']} · robber {awake}{die}"
+
+
+def _cities_seat(cities: dict[str, Any], seat: int) -> list[str]:
+    row = next((r for r in cities.get("seats", []) if r["seat"] == seat), None)
+    if row is None:
+        return []
+    tracks = ", ".join(f"{k} {v}" for k, v in row["improvements"].items())
+    knights = sum(1 for k in cities.get("knights", []) if k["seat"] == seat)
+    return [
+        f"    tracks {tracks} · {plural(len(row.get('walls', [])), 'wall')}"
+        f" · {plural(knights, 'knight')} · {plural(row['progress_cards'], 'progress card')}"
     ]
+
+
+_SEA_COUNTS: Final = (
+    ("cloth", "cloth"),
+    ("fortresses_taken", "fortresses taken"),
+    ("wonder", "wonder stages"),
+    ("canal_dug", "canal dug"),
+)
+
+
+def _sea_seat(sea: dict[str, Any], seat: int) -> list[str]:
+    ships = sum(1 for s in sea.get("ships", []) if s["seat"] == seat)
+    row: dict[str, Any] = next((r for r in sea.get("seats", []) if r["seat"] == seat), {})
+    counts = [f"{name} {row[key]}" for key, name in _SEA_COUNTS if row.get(key)]
     if row.get("tribe"):
         counts.append("chips " + ", ".join(map(str, row["tribe"])))
-    return [
-        f"    ships: {', '.join(map(str, ships)) or 'none'}"
-        + (f" · {', '.join(counts)}" if counts else "")
-    ]
+    return [f"    {plural(ships, 'ship')}" + (f" · {', '.join(counts)}" if counts else "")]
 
 
-def _sea(sea: dict[str, Any], seat: int) -> list[str]:
+def _sea(sea: dict[str, Any]) -> str:
     pirate = sea.get("pirate")
-    parts = [f"pirate on hex {pirate}" if pirate is not None else "no pirate"]
+    parts = [f"the pirate is on hex {pirate}" if pirate is not None else "no pirate"]
     if sea.get("fog_left"):
         parts.append(f"fog tiles still face down {sea['fog_left']}")
     if sea.get("chests_left"):
         parts.append(f"chests unopened {sea['chests_left']}")
     if sea.get("sailed_this_turn"):
         parts.append("a ship has sailed this turn")
-    return ["Sea: " + " · ".join(parts)]
+    return "Sea: " + " · ".join(parts)
+
+
+def _legend(view: dict[str, Any], seen: Seen) -> str:
+    """What the letters on the board mean, and what the highlighted numbers are."""
+    parts = ["b road", "B settlement", "BB city"]
+    if view.get("cities"):
+        parts += ["# walls", "* metropolis", "bk2 knight (K active)"]
+    if view.get("sea"):
+        parts.append("b~ ship")
+    text = "Board: " + ", ".join(parts) + " (the letter is the colour)."
+    if seen.spots:
+        text += "\nNumbers on corners and sides (#N in a hex) are places you may choose."
+    return text

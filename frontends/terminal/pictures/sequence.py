@@ -5,7 +5,9 @@ from typing import Any
 
 from engine.cards import label
 from engine.sequence.board import BOARDS, FREE
-from frontends.terminal.pictures.common import card, cards, log
+from frontends.terminal.pictures import Seen
+from frontends.terminal.pictures.canvas import letter, paint, seat_ink
+from frontends.terminal.pictures.common import card, cards, result, score_line, team, who
 
 
 def _board_labels(view: dict[str, Any]) -> list[str]:
@@ -14,28 +16,36 @@ def _board_labels(view: dict[str, Any]) -> list[str]:
     return ["··" if c == FREE else label(c) for c in board.cards]
 
 
-def _cell(view: dict[str, Any], index: int, board: Sequence[str]) -> str:
+def _cell(view: dict[str, Any], index: int, board: Sequence[str], seen: Seen) -> str:
+    """A card, or a team's chip as its colour's letter (`[b]`, `{b}` locked)."""
     chip = int(view["chips"][index])
-    if chip >= 0:
-        return f"{{{chip}}}" if view["locked"][index] else f"[{chip}]"
-    return board[index]
+    if chip < 0:
+        return f"{board[index]:>4}"
+    mark = f"{{{letter(chip)}}}" if view["locked"][index] else f"[{letter(chip)}]"
+    return " " + paint(mark, "1;" + seat_ink(chip), seen.colour)
 
 
-def picture(view: dict[str, Any], seat: int) -> str:
-    """The board as 10 rows of cells: a card, `[t]` a team's chip, `{t}` a locked one."""
+def picture(view: dict[str, Any], seen: Seen) -> str:
+    """The board as 10 rows of cells: a card, `[b]` a Blue chip, `{b}` a locked one."""
     board = _board_labels(view)
     teams = view["teams"]
+    sequences = view["sequencesByTeam"]
     lines = [
-        f"Sequence · you are team {teams[seat]} · sequences {view['sequencesByTeam']}"
-        f" · first to {view['options']['sequencesToWin']} · {view['phase']}",
+        f"Sequence · you play for {team(seen, teams[seen.seat])} · sequences"
+        f" {score_line(sequences, seen)} · first to {view['options']['sequencesToWin']}",
         "     " + " ".join(f"{c:>4}" for c in range(10)),
     ]
     for row in range(10):
-        cells = " ".join(f"{_cell(view, row * 10 + c, board):>4}" for c in range(10))
+        cells = " ".join(_cell(view, row * 10 + c, board, seen) for c in range(10))
         lines.append(f"{row * 10:>3}  {cells}")
     discard = view.get("discardPile") or []
-    lines.append(f"Last discard: {card(discard[-1]) if discard else '(none)'}")
+    lines.append(f"Last card played: {card(discard[-1]) if discard else '(none)'}")
     if view.get("lastPlacedCell") is not None:
         lines.append(f"Last chip placed on {view['lastPlacedCell']}")
-    lines.append(f"Your hand (seat {seat}): {cards(view['hands'][seat])}")
-    return "\n".join(lines + log(view))
+    lines.append(f"Your hand: {cards(view['hands'][seen.seat])}")
+    turn = view.get("turn")
+    if view.get("winner") is not None:
+        lines.append(result(sequences, int(view["winner"]), seen))
+    elif isinstance(turn, int) and 0 <= turn < len(teams):
+        lines.append(f"{who(seen, turn).capitalize()} to play.")
+    return "\n".join(lines)
