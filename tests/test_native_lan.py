@@ -105,7 +105,11 @@ async def test_a_table_is_announced_played_withdrawn_and_reopened(frontend: LanF
     def on_change(
         zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
     ) -> None:
-        if name.startswith("ProLibertateGames @ Nim"):
+        # Updates are the TXT records following the seats (for `plgames discover`).
+        if (
+            name.startswith("ProLibertateGames @ Nim")
+            and state_change is not ServiceStateChange.Updated
+        ):
             changes.put_nowait((name, state_change))
 
     browser = AsyncServiceBrowser(watcher.zeroconf, [SERVICE_TYPE], handlers=[on_change])

@@ -51,7 +51,7 @@ async def test_a_line_too_long_to_read_is_skipped_and_the_client_goes_on() -> No
     assert said == [
         "Joined Pi. Waiting for the game to start…",
         SKIPPED,
-        "At the table: 0: Bo",
+        "At the table, in playing order: Bo",
         "Refused: Goodbye.",
     ]
 

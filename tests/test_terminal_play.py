@@ -250,7 +250,7 @@ def test_the_commands_hook_into_a_parser() -> None:
 
 
 @pytest.mark.xdist_group("mdns")
-async def test_discover_lists_tables_with_the_join_command() -> None:
+async def test_discover_lists_each_tables_game_code_free_seats_and_address() -> None:
     config = LanConfig(
         interfaces=["127.0.0.1"],
         tables=[LanTableSpec(game="euchre", name="Kitchen", start=StartPolicy(mode="manual"))],
@@ -270,13 +270,57 @@ async def test_discover_lists_tables_with_the_join_command() -> None:
         # window can close before it is done, so listen again (bounded).
         for _ in range(8):
             # Only our table: another daemon on this machine may announce its own.
+            found = await discover_lines(["127.0.0.1"], 1.5)
             lines = [
-                line
-                for line in await discover_lines(["127.0.0.1"], 1.5)
-                if line.endswith(f":{port}")
+                pair for pair in itertools.pairwise(found) if pair[0].endswith(f" · 127.0.0.1:{port}")
             ]
             if lines:
                 break
-        assert lines == [f"Kitchen  127.0.0.1:{port}   plgames join 127.0.0.1:{port}"]
+        code = lan.tables[0].table.code
+        assert lines == [
+            (
+                f"Kitchen · Euchre · code {code} · 4 of 4 seats free · 127.0.0.1:{port}",
+                f"    plgames join 127.0.0.1:{port}",
+            )
+        ]
+    finally:
+        await daemon.shutdown(0.1)
+
+
+async def test_quit_hands_the_seat_to_the_ai_and_says_how_to_take_it_back() -> None:
+    config = LanConfig(
+        interfaces=["127.0.0.1"],
+        advertise=False,
+        pacing=PacingPolicy(think_seconds=0, hold_seconds=0, batch=False),
+        timer=TimerPolicy(turn_seconds=None),
+        linger_seconds=0,
+    )
+    daemon = Daemon(MemoryStore())
+    lan = LanFrontend(config)
+    await daemon.add_frontend(lan)
+    try:
+        spec = LanTableSpec(
+            game="euchre",
+            name="Kitchen",
+            options={"pointsToWin": 1},
+            start=StartPolicy(mode="when_full", humans=1),
+        )
+        table = (await lan.open_table(spec)).table
+        port = lan.tables[0].port
+        leaving = Script(["quit"])
+        code = await join_table(
+            "127.0.0.1", port, "Tess", "feedfacecafebeef", leaving.ask, leaving.say
+        )
+        back = f"plgames join 127.0.0.1:{port} --device feedfacecafebeef --name Tess"
+        assert (code, leaving.said[-1]) == (
+            0,
+            f"You left; the AI plays your seat now. To take it back:\n  {back}",
+        )
+        assert table.meta.seats[0].away, "the AI plays the seat at once"
+        returning = Script([])
+        code = await join_table(
+            "127.0.0.1", port, "Tess", "feedfacecafebeef", returning.ask, returning.say
+        )
+        assert code == 0 and returning.said[-1] == "The game is over."
     finally:
         await daemon.shutdown(0.1)

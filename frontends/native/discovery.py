@@ -2,13 +2,16 @@
 
 The app resolves `_plgames._tcp` services one at a time and shows the text
 after "@ " as the host's name, so each open table is its own instance,
-`ProLibertateGames @ <table name>`, with an IPv4 address and the table's port
-and no TXT records. Zeroconf is only ever bound to the configured interfaces.
+`ProLibertateGames @ <table name>`, with an IPv4 address and the table's port.
+The app reads no TXT records; ours carry the game, the join code and the free
+seats for `plgames discover`, kept current as people sit down. Zeroconf is
+only ever bound to the configured interfaces.
 """
 
 import asyncio
+import dataclasses
 import socket
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import ifaddr
@@ -70,18 +73,32 @@ class Advertiser:
         )
         self._server = _server_name()
 
-    async def register(self, table_name: str, port: int) -> AsyncServiceInfo:
-        """Announce a table; a clash with another host's instance gets a " (2)"-style
-        suffix from zeroconf, as Android's NSD would give it."""
-        info = AsyncServiceInfo(
+    def _info(self, name: str, port: int, properties: Mapping[str, str]) -> AsyncServiceInfo:
+        return AsyncServiceInfo(
             SERVICE_TYPE,
-            f"{instance_name(table_name)}.{SERVICE_TYPE}",
+            name,
             addresses=[socket.inet_aton(a) for a in self._addresses],
             port=port,
             server=self._server,
+            properties=dict(properties),
         )
+
+    async def register(
+        self, table_name: str, port: int, properties: Mapping[str, str] | None = None
+    ) -> AsyncServiceInfo:
+        """Announce a table; a clash with another host's instance gets a " (2)"-style
+        suffix from zeroconf, as Android's NSD would give it."""
+        info = self._info(f"{instance_name(table_name)}.{SERVICE_TYPE}", port, properties or {})
         await self._zeroconf.async_register_service(info, allow_name_change=True)
         return info
+
+    async def update(
+        self, info: AsyncServiceInfo, properties: Mapping[str, str]
+    ) -> AsyncServiceInfo:
+        """The same instance with new TXT records (seats taken or freed)."""
+        fresh = self._info(info.name, info.port or 0, properties)
+        await self._zeroconf.async_update_service(fresh)
+        return fresh
 
     async def unregister(self, info: AsyncServiceInfo) -> None:
         await self._zeroconf.async_unregister_service(info)
@@ -98,6 +115,8 @@ class Found:
     name: str
     address: str
     port: int
+    properties: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """Ours: `game`, `code`, `seats`, `free`, `status` (empty from another host)."""
 
 
 async def browse(interfaces: Sequence[str], seconds: float = 3.0) -> list[Found]:
@@ -128,7 +147,13 @@ async def browse(interfaces: Sequence[str], seconds: float = 3.0) -> list[Found]
                 addresses = info.parsed_addresses(IPVersion.V4Only)
                 if addresses:
                     instance = name.removesuffix("." + SERVICE_TYPE)
-                    found[name] = Found(instance, display_name(instance), addresses[0], info.port)
+                    properties = {
+                        k.decode(errors="replace"): (v or b"").decode(errors="replace")
+                        for k, v in info.properties.items()
+                    }
+                    found[name] = Found(
+                        instance, display_name(instance), addresses[0], info.port, properties
+                    )
     finally:
         await browser.async_cancel()
         await zeroconf.async_close()

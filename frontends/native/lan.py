@@ -45,6 +45,8 @@ class LanTable:
     listener: TcpListener
     advert: AsyncServiceInfo | None
     closed: asyncio.Event = field(default_factory=asyncio.Event)
+    announced: dict[str, str] = field(default_factory=dict)
+    """The TXT records last announced (`discover`'s game, code and seats)."""
 
     @property
     def port(self) -> int:
@@ -189,20 +191,45 @@ class LanFrontend:
             admission=self.admission,
         )
         listener = TcpListener(host, self.config.interfaces)
+        announced = announcement(table)
         try:
             await listener.start(port)
             advert = None
             if self._advertiser is not None:
-                advert = await self._advertiser.register(table.meta.name, listener.port)
+                advert = await self._advertiser.register(table.meta.name, listener.port, announced)
         except BaseException:
             host.close()
             await listener.close()
             raise
-        lan = LanTable(table, host, listener, advert)
+        lan = LanTable(table, host, listener, advert, announced=announced)
         self._tables[table.meta.id] = lan
+        unsubscribe = table.subscribe(lambda: self._reannounce(lan))
+        self._spawn(self._unsubscribe_when_closed(lan, unsubscribe), f"lan-txt {host.name}")
         log.info("LAN table %r on port %d (%s)", host.name, listener.port, table.game.id)
         self._spawn(self._retire(lan), f"lan-retire {host.name}")
         return lan
+
+    def _reannounce(self, lan: LanTable) -> None:
+        """Seats taken or the game started: announce the new counts."""
+        fresh = announcement(lan.table)
+        if fresh != lan.announced and lan.advert is not None:
+            lan.announced = fresh
+            self._spawn(self._update_advert(lan, fresh), f"lan-txt {lan.host.name}")
+
+    async def _update_advert(self, lan: LanTable, properties: dict[str, str]) -> None:
+        advert = lan.advert
+        if advert is None or self._advertiser is None:
+            return
+        try:
+            lan.advert = await self._advertiser.update(advert, properties)
+        except Exception:  # the table stays joinable; only `discover`'s counts are stale
+            log.warning("LAN table %r: its announcement was not updated", lan.host.name)
+
+    async def _unsubscribe_when_closed(self, lan: LanTable, unsubscribe: Any) -> None:
+        try:
+            await lan.closed.wait()
+        finally:
+            unsubscribe()
 
     async def _retire(self, lan: LanTable) -> None:
         await lan.host.ended.wait()
@@ -242,6 +269,19 @@ class LanFrontend:
         task = asyncio.create_task(coro, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+
+def announcement(table: Table) -> dict[str, str]:
+    """A table's TXT records: what `plgames discover` lists besides its name."""
+    seats = table.meta.seats
+    free = sum(1 for s in seats if s.identity is None) if table.status == "lobby" else 0
+    return {
+        "game": table.game.id,
+        "code": table.code,
+        "seats": str(len(seats)),
+        "free": str(free),
+        "status": str(table.status),
+    }
 
 
 def build(settings: Any, daemon: Any) -> LanFrontend:

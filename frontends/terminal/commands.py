@@ -11,7 +11,7 @@ import json
 import os
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,8 @@ from daemon.config import LanConfig, LanTableSpec
 from daemon.core import Daemon
 from daemon.model import PacingPolicy, Refused, StartPolicy, TimerPolicy
 from daemon.store import MemoryStore
-from engine.registry import game_ids
+from engine.errors import EngineError
+from engine.registry import game_ids, get_game
 from frontends.native.discovery import ALL, browse
 from frontends.native.lan import LanFrontend
 from frontends.terminal.session import Ask, Say, Session, new_device_id
@@ -76,14 +77,36 @@ def _interfaces(given: Sequence[str] | None) -> list[str]:
 
 
 async def discover_lines(interfaces: Sequence[str], seconds: float) -> list[str]:
+    """Each table found: its name, game, join code, free seats and address,
+    then the command that joins it."""
     found = await browse(interfaces, seconds)
     if not found:
         return ["No tables found. (Is the daemon running with lan on, on this network?)"]
-    width = max(len(f.name) for f in found)
-    return [
-        f"{f.name:<{width}}  {f.address}:{f.port}   plgames join {f.address}:{f.port}"
-        for f in found
-    ]
+    lines = []
+    for f in found:
+        facts = [f.name, *_table_facts(f.properties), f"{f.address}:{f.port}"]
+        lines.append(" · ".join(facts))
+        lines.append(f"    plgames join {f.address}:{f.port}")
+    return lines
+
+
+def _table_facts(properties: Mapping[str, str]) -> list[str]:
+    """What a table's announcement says (nothing, from a host that says none)."""
+    facts = []
+    game = properties.get("game", "")
+    if game:
+        try:
+            facts.append(get_game(game).title)
+        except EngineError:
+            facts.append(game)
+    if properties.get("code"):
+        facts.append(f"code {properties['code']}")
+    free, seats = properties.get("free", ""), properties.get("seats", "")
+    if properties.get("status") == "playing":
+        facts.append("playing")
+    elif free.isdigit() and seats.isdigit():
+        facts.append(f"{free} of {seats} seats free")
+    return facts
 
 
 def _discover(args: argparse.Namespace) -> int:
