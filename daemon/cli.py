@@ -69,7 +69,7 @@ def _serve(args: argparse.Namespace) -> int:
     from daemon.service import serve
 
     settings = load_settings(args.config, **_settings_overrides(args))
-    logs.configure(settings.log.level, settings.log.format)
+    logs.configure(settings.log.level, args.log_format or settings.log.format)
     return serve(settings)
 
 
@@ -225,6 +225,11 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--state-dir", help="state directory (overrides the config)")
 
     serve = sub.add_parser("serve", parents=[common], help="run the daemon in the foreground")
+    serve.add_argument(
+        "--log-format",
+        choices=("auto", "json", "text"),
+        help="log lines as JSON or text (default: log.format; auto: JSON only under systemd)",
+    )
     serve.set_defaults(func=_serve)
 
     admin = argparse.ArgumentParser(add_help=False, parents=[common])

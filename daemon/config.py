@@ -49,7 +49,7 @@ class Section(BaseModel):
 class LogConfig(Section):
     level: Literal["debug", "info", "warning", "error"] = "info"
     format: Literal["auto", "json", "text"] = "auto"
-    """`auto`: JSON lines when stdout is not a terminal (journald), text when it is."""
+    """`auto`: JSON lines under systemd (journald), readable text anywhere else."""
 
 
 class StorageConfig(Section):

@@ -1,5 +1,10 @@
 """Structured log lines on stdout: one JSON object a line for journald and
-log shippers, or `key=value` text for a person at a terminal.
+log shippers, or readable `key=value` text for a person at a terminal.
+
+`auto` writes JSON only under systemd (it sets `JOURNAL_STREAM` or
+`INVOCATION_ID` for its services): a terminal, a pipe or a file a person
+reads gets text, as does anything else unless `log.format` or
+`plgames serve --log-format` asks for JSON.
 
 Fields passed as `extra={...}` become keys, so `log.info("table opened",
 extra={"table": code})` is searchable as `table=...` either way.
@@ -7,8 +12,13 @@ extra={"table": code})` is searchable as `table=...` either way.
 
 import json
 import logging
+import os
 import sys
+import time
+from collections.abc import Mapping
 from typing import Any, TextIO
+
+SYSTEMD: tuple[str, ...] = ("JOURNAL_STREAM", "INVOCATION_ID")
 
 _STANDARD = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime", "taskName"}
 
@@ -34,7 +44,8 @@ class JsonFormatter(logging.Formatter):
 class TextFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         extra = " ".join(f"{k}={v}" for k, v in _fields(record).items())
-        text = f"{record.levelname:<7} {record.name}: {record.getMessage()}"
+        when = time.strftime("%H:%M:%S", time.localtime(record.created))
+        text = f"{when} {record.levelname:<7} {record.name}: {record.getMessage()}"
         if extra:
             text = f"{text}  {extra}"
         if record.exc_info:
@@ -42,10 +53,17 @@ class TextFormatter(logging.Formatter):
         return text
 
 
-def configure(level: str, style: str, stream: TextIO | None = None) -> None:
+def under_systemd(environ: Mapping[str, str] | None = None) -> bool:
+    environ = os.environ if environ is None else environ
+    return any(environ.get(key) for key in SYSTEMD)
+
+
+def configure(
+    level: str, style: str, stream: TextIO | None = None, environ: Mapping[str, str] | None = None
+) -> None:
     stream = stream or sys.stdout
     if style == "auto":
-        style = "text" if stream.isatty() else "json"
+        style = "json" if under_systemd(environ) else "text"
     handler = logging.StreamHandler(stream)
     handler.setFormatter(JsonFormatter() if style == "json" else TextFormatter())
     root = logging.getLogger()
