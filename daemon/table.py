@@ -217,7 +217,7 @@ class Table:
                 if mine.away:
                     mine.away = False
                     mine.misses = 0
-                    await self._save(f"{mine.name or identity} is back in seat {held}.")
+                    await self._save(f"{mine.name or identity} is back at the table.")
                 if meta.status == Status.PLAYING:
                     self._send_seat(held)  # a returning person needs the position now
                 return held
@@ -244,7 +244,7 @@ class Table:
             taken.name = name or identity.user
             taken.away = False
             taken.misses = 0
-            await self._save(f"{taken.name} sits in seat {free[0]}.")
+            await self._save(f"{taken.name} joins the table.")
             if meta.status == Status.PLAYING:
                 self._send_seat(free[0])
             elif self._wanted_humans_reached():

@@ -8,7 +8,8 @@ def plural(count: int, word: str) -> str:
 
 
 def seat_names(names: Sequence[str] | None, seats: int) -> tuple[str, ...]:
-    """The names the table knows, "Seat N" for the rest: views carry no names,
-    the daemon passes what its seats are called."""
+    """The names the table knows, "Seat N" (counted from 1, as people count)
+    for the rest: views carry no names, the daemon passes what its seats are
+    called."""
     given = list(names or ())
-    return tuple(given[s] if s < len(given) and given[s] else f"Seat {s}" for s in range(seats))
+    return tuple(given[s] if s < len(given) and given[s] else f"Seat {s + 1}" for s in range(seats))

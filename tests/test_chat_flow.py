@@ -251,7 +251,7 @@ async def test_help_rules_options_and_things_not_understood() -> None:
     (bad,) = await chat.type(ANA, "new katan colour=red", dm)
     assert "Unknown option 'colour'" in bad.message.text
     lobby, *_ = await chat.type(ANA, "new katan seats=3 points_to_win=5", dm)
-    assert "2: AI 2 (free)" in lobby.message.text and "3:" not in lobby.message.text
+    assert "3: AI 3 (free)" in lobby.message.text and "4:" not in lobby.message.text
     (bad,) = await chat.type(ANA, "new katan points_to_win=2", dm)
     assert "points_to_win" in bad.message.text and "No table" in bad.message.text
     await daemon.shutdown(0.1)

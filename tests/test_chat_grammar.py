@@ -126,7 +126,10 @@ def test_robber_steal_by_name_and_the_victim_menu() -> None:
     settle(st, 2, corners[3])
     give(st, 2, ore=1)
     assert parse_katan(st, 1, "robber 5 steal ana") == Chosen(mv.ROBBER_MOVES[5][1])
-    assert parse_katan(st, 1, "move robber to 5 rob seat 2") == Chosen(mv.ROBBER_MOVES[5][3])
+    assert parse_katan(st, 1, "move robber to 5 rob seat 3") == Chosen(mv.ROBBER_MOVES[5][3])
+    wrong_seat = parse_katan(st, 1, "robber 5 steal seat 2")  # seat 2 is the robber's own
+    assert isinstance(wrong_seat, Wrong)
+    assert wrong_seat.reason == "Seat 2 is not one you can choose here."
     assert parse_katan(st, 1, "robber 5") == Opened(("h5",), "Whom do you rob?")
     wrong = parse_katan(st, 1, "robber 5 steal di")
     assert isinstance(wrong, Wrong) and "ana, cy" in wrong.reason

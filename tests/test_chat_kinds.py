@@ -8,6 +8,7 @@ every rule set, eight cards wide, with the legal moves mocked as the one move
 being read: what is tested is the grammar, not the rules.
 """
 
+import random
 from typing import Any, ClassVar
 
 import pytest
@@ -254,6 +255,29 @@ def test_every_euchre_move_is_a_command_that_parses_back() -> None:
             expected = Chosen(move) if reason is None else reason
             got = parsed if isinstance(parsed, Chosen) else getattr(parsed, "reason", parsed)
             assert got == expected, (spelling, parsed)
+
+
+def test_the_euchre_caption_names_teams_by_colour_and_the_winner_first() -> None:
+    euchre = presenter_for("euchre")
+    state = EUCHRE.initial_state(TableConfig(game="euchre", seed=3))
+    opening = euchre.caption(EUCHRE.view_for(state, 0), 0, NAMES)
+    assert "Score: Blue (ana & cy) 0, Orange (bo & di) 0 (to 10)." in opening
+    pick = random.Random(3)
+    while not EUCHRE.is_finished(state):
+        if EUCHRE.can_advance(state):
+            state = EUCHRE.advance(state).state
+            continue
+        seat = EUCHRE.to_move(state)
+        assert seat is not None
+        state = EUCHRE.apply(state, seat, pick.choice(EUCHRE.legal_moves(state, seat))).state
+    view = EUCHRE.view_for(state, 0)
+    won = 0 if view.scores[0] > view.scores[1] else 1
+    final = euchre.caption(view, 0, NAMES)
+    high, low = view.scores[won], view.scores[1 - won]
+    assert high > low
+    team = ("Blue", "Orange")[won]
+    assert f"{team} wins {high}–{low} ({NAMES[won]} & {NAMES[won + 2]})." in final
+    assert "Score:" not in final
 
 
 def test_play_during_a_discard_is_the_discard() -> None:

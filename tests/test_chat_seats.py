@@ -84,7 +84,7 @@ async def test_new_posts_one_lobby_even_when_posting_is_slow() -> None:
     await asyncio.sleep(0.1)
     lobbies = [p for p in chat.channel("g") if "join code" in p.message.text]
     assert len(lobbies) == 1, [p.message.text for p in lobbies]
-    assert "0: Ana" in lobbies[0].message.text
+    assert "1: Ana" in lobbies[0].message.text
     await chat.type(BO, f"join {table.code}", GROUP)
     await asyncio.sleep(0.1)
     lobbies = [p for p in chat.channel("g") if "join code" in p.message.text]
@@ -106,13 +106,14 @@ async def test_a_join_in_a_dm_is_answered_there_with_the_lobby_kept_current() ->
     daemon, _, chat = await daemon_with_chat()
     table = await opened(chat, daemon, "new euchre")
     answer = await chat.type(BO, f"join {table.code}", dm(BO))
-    assert "You sit in seat 1." in answer[0].message.text
+    assert "You sit in seat 2." in answer[0].message.text
     (lobby,) = chat.direct(BO.user)
     assert table.code in lobby.message.text
-    assert "0: Ana" in lobby.message.text and "1: Bo" in lobby.message.text
+    assert "1: Ana" in lobby.message.text and "2: Bo" in lobby.message.text
+    assert "Bo joins the table." in lobby.message.text
     assert lobby.message.menu is not None
     await chat.type(CY, f"join {table.code}", dm(CY))
-    assert "2: Cy" in chat.posted[lobby.id].message.text  # Bo's copy was edited
+    assert "3: Cy" in chat.posted[lobby.id].message.text  # Bo's copy was edited
     assert chat.direct(BO.user) == [lobby]
     # A join where the lobby is shown gets no extra message.
     group_before = len(chat.channel("g"))
@@ -175,7 +176,7 @@ async def test_rejoin_and_hand_post_the_panel_off_turn() -> None:
     await off_turn(table, clock, 1)
     before = len(chat.direct(BO.user))
     answer = await chat.type(BO, f"join {table.code}", GROUP)
-    assert "back in seat 1" in answer[0].message.text
+    assert "back in seat 2" in answer[0].message.text
     await settle()
     after = chat.direct(BO.user)[before:]
     panels = [p for p in after if p.message.picture is not None]
@@ -188,14 +189,29 @@ async def test_rejoin_and_hand_post_the_panel_off_turn() -> None:
     await daemon.shutdown(0.1)
 
 
+async def test_seats_are_counted_from_1_and_a_seat_out_of_range_is_refused() -> None:
+    daemon, _, chat = await daemon_with_chat()
+    table = await opened(chat, daemon, "new euchre")
+    for said in ("0", "5"):
+        answer = await chat.type(BO, f"join {table.code} {said}", dm(BO))
+        assert answer[0].message.text == f"There is no seat {said}; the seats are 1 to 4."
+    assert table.seat_of(Identity(frontend="plain", user=BO.user)) is None
+    taken = await chat.type(BO, f"join {table.code} 1", dm(BO))
+    assert taken[0].message.text == "Ana is taken."
+    answer = await chat.type(BO, f"join {table.code} 4", dm(BO))
+    assert "You sit in seat 4." in answer[0].message.text
+    assert table.seat_of(Identity(frontend="plain", user=BO.user)) == 3
+    await daemon.shutdown(0.1)
+
+
 async def test_a_late_join_through_an_invite_gets_its_seat_and_panel() -> None:
     daemon, clock, chat = await daemon_with_chat()
     table = await opened(chat, daemon, "new euchre")
     await chat.type(ANA, "start", GROUP)
     await off_turn(table, clock, 1)
-    answer = await chat.type(BO, f"join {table.code} 1", dm(BO))
+    answer = await chat.type(BO, f"join {table.code} 2", dm(BO))
     assert table.seat_of(Identity(frontend="plain", user=BO.user)) == 1
-    assert "You sit in seat 1" in answer[0].message.text
+    assert "You sit in seat 2" in answer[0].message.text
     await settle()
     assert any(p.message.picture is not None for p in chat.direct(BO.user))
     await daemon.shutdown(0.1)

@@ -119,7 +119,7 @@ async def test_lifecycle_mixed_frontends_to_the_end() -> None:
     assert rec["discord"].seat_updates(ANA) and not rec["discord"].seat_updates(BO)
     assert rec["telegram"].seat_updates(BO) and not rec["telegram"].seat_updates(ANA)
     notices = [d.text for d in rec["discord"].got if isinstance(d, TableNotice)]
-    assert "Ana sits in seat 0." in notices and table.meta.result in notices
+    assert "Ana joins the table." in notices and table.meta.result in notices
     assert daemon.table(table.code.lower()) is table
     with pytest.raises(Refused) as refused:
         await table.act("{}", identity=ANA)

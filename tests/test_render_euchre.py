@@ -185,7 +185,7 @@ def test_lone_hand_sits_the_partner_out() -> None:
     assert _backs_shown(image, (partner - 0) % 4) == 0
     assert _backs_shown(image, (maker - 0) % 4) == 5
     text = render.render_text(GAME.view_for(state, 0), 0)
-    assert "Maker: Seat 1, alone" in text and "Seat 3 Orange 0 cards 0 tricks (sits out)" in text
+    assert "Maker: Seat 2, alone" in text and "Seat 4 Orange 0 cards 0 tricks (sits out)" in text
 
 
 def test_text_and_image_agree(playing: EuchreState) -> None:
@@ -256,7 +256,7 @@ def test_a_lone_defender_sits_its_partner_out() -> None:
         assert seat is not None
         state = GAME.apply(state, seat, move).state
     assert state.phase is Phase.DEFEND_ALONE
-    assert "Seat 2 to choose" in render.render_text(GAME.view_for(state, 2), 2)
+    assert "Seat 3 to choose" in render.render_text(GAME.view_for(state, 2), 2)
     state = GAME.apply(state, 2, DEFEND_ALONE).state
     view = GAME.view_for(state, 0)
     image = rgb(render.render_png(view, 0, cache=None))
@@ -264,4 +264,4 @@ def test_a_lone_defender_sits_its_partner_out() -> None:
     assert _backs_shown(image, render.NORTH) == 5 and _backs_shown(image, render.WEST) == 5
     assert _backs_shown(image, render.EAST) == 0
     text = render.render_text(view, 0)
-    assert "Defends alone: Seat 2" in text and "Seat 0 Blue 0 cards 0 tricks (sits out)" in text
+    assert "Defends alone: Seat 3" in text and "Seat 1 Blue 0 cards 0 tricks (sits out)" in text

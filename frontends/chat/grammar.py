@@ -65,15 +65,16 @@ def seat_by_name(
     said: Sequence[str], names: Sequence[str], seats: Iterable[int]
 ) -> tuple[int | None, str | None]:
     """The seat meant by `said` among `seats`: `seat 2`, `2`, or a name (or its
-    unique prefix), case-insensitive. Returns (seat, None) or (None, reason)."""
+    unique prefix), case-insensitive. Returns (seat, None) or (None, reason).
+    People count seats from 1, so `seat 2` is the engine's seat 1."""
     allowed = list(seats)
     if not said:
         return None, "Name a seat."
     if said[0] == "seat" and len(said) == 2:
         said = said[1:]
     if len(said) == 1 and (n := number(said[0])) is not None and said[0] not in NUMBER_WORDS:
-        if n in allowed:
-            return n, None
+        if n - 1 in allowed:
+            return n - 1, None
         return None, f"Seat {n} is not one you can choose here."
     wanted = " ".join(said)
     exact = [s for s in allowed if names[s].lower() == wanted]
@@ -100,7 +101,7 @@ def with_names(text: str, names: Sequence[str]) -> str:
 
 def word_name(names: Sequence[str], seat: int) -> str:
     """How a command names a seat: its name when that is one word no other
-    seat's name starts with, else `seat N` (always understood)."""
+    seat's name starts with, else `seat N`, counted from 1 (always understood)."""
     name = names[seat].lower()
     if (
         name
@@ -109,7 +110,7 @@ def word_name(names: Sequence[str], seat: int) -> str:
         and not any(o != seat and n.lower().startswith(name) for o, n in enumerate(names))
     ):
         return name
-    return f"seat {seat}"
+    return f"seat {seat + 1}"
 
 
 # ---- results ------------------------------------------------------------------------

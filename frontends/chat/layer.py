@@ -597,7 +597,8 @@ class ChatLayer:
             known = self.memory.get(self._slot_key(slot))
             if known is not None:
                 to = Target("direct", user=identity.user)
-                out.append(Edit(to, known, self.lobby_message(table, notice.text), slot))
+                news = with_names(notice.text, self._names(table))
+                out.append(Edit(to, known, self.lobby_message(table, news), slot))
         return out
 
     def _lobby(self, table: Table, to: Target, where: str, news: str) -> Outgoing | None:
@@ -617,7 +618,7 @@ class ChatLayer:
     def lobby_message(self, table: Table, news: str = "") -> Message:
         names = self._names(table)
         seats = ", ".join(
-            f"{i}: {names[i]}" + ("" if s.identity else " (free)")
+            f"{i + 1}: {names[i]}" + ("" if s.identity else " (free)")
             for i, s in enumerate(table.meta.seats)
         )
         lines = [f"{table.meta.name} — join code {table.code}", f"Seats: {seats}"]
@@ -822,10 +823,15 @@ class ChatLayer:
             return [self._say(place, f"Your commands now go to {table.meta.name}.")]
         rest = [a for a in args if a != code and a != "seat"]
         wanted = number(rest[0]) if rest else None
+        seats = len(table.meta.seats)
+        if wanted is not None and not 1 <= wanted <= seats:
+            why = f"There is no seat {wanted}; the seats are 1 to {seats}."
+            return [self._say(place, why, private=True)]
         try:
-            seat = await table.join(self._identity(sender), sender.name, seat=wanted)
+            chosen = None if wanted is None else wanted - 1  # people count seats from 1
+            seat = await table.join(self._identity(sender), sender.name, seat=chosen)
         except Refused as exc:
-            return [self._say(place, exc.reason, private=True)]
+            return [self._say(place, with_names(exc.reason, self._names(table)), private=True)]
         # No await since the join: its seat update is still queued, and will
         # post the private panel even when it is not this seat's turn.
         if table.status == Status.PLAYING:
@@ -833,7 +839,9 @@ class ChatLayer:
         self._set_focus(sender, table)
         if held is not None:
             return [
-                self._say(place, f"You are back in seat {seat} at {table.meta.name}.", private=True)
+                self._say(
+                    place, f"You are back in seat {seat + 1} at {table.meta.name}.", private=True
+                )
             ]
         origin = table.meta.origin
         if origin.frontend == self.platform and origin.place == place.chat:
@@ -844,7 +852,7 @@ class ChatLayer:
         """Confirmation of a join made away from the table's chat (an invite
         link, `join CODE` in a DM): the lobby, kept up to date when it is a
         DM, or the seat taken in a game already under way."""
-        news = f"You sit in seat {seat}."
+        news = f"You sit in seat {seat + 1}."
         if table.status != Status.LOBBY:
             return self._say(place, f"{news} {table.meta.name} is under way.", private=True)
         to = Target("reply", chat=place.chat, private=True)
@@ -978,7 +986,7 @@ class ChatLayer:
     @staticmethod
     def _names(table: Table) -> list[str]:
         return [
-            (s.name or f"Seat {i}") if s.identity is not None else f"AI {i}"
+            (s.name or f"Seat {i + 1}") if s.identity is not None else f"AI {i + 1}"
             for i, s in enumerate(table.meta.seats)
         ]
 

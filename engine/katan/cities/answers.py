@@ -143,7 +143,7 @@ class HandOver(Handler):
     def why(self, st: KatanState, seat: int, chore: Chore, move: Move) -> str | None:
         due = chore[3]
         if move[0] != HAND_OVER:
-            return f"Hand seat {chore[2]} {due} cards of your choice first."
+            return f"Hand seat {chore[2]} {due} card{'s' if due != 1 else ''} of your choice first."
         counts = move[1:]
         if any(c < 0 for c in counts) or sum(counts) != due:
             return f"Hand over exactly {due} cards."

@@ -21,6 +21,7 @@ from frontends.chat.presenters.base import Presenter
 from renderers import euchre as draw
 from renderers.euchre import euchre_spots
 from renderers.spots import Spots
+from renderers.style import TEAM_STYLES
 
 SUIT_WORDS: Final = {
     "clubs": Suit.CLUBS,
@@ -56,6 +57,28 @@ Making trump and taking 3 tricks scores 1, all 5 score 2 (4 alone); euchred make
 Full rules: docs/euchre.md."""
 
 
+def _team(team: int, names: Sequence[str]) -> str:
+    """A team by its colour (as the images draw it), then who sits in it."""
+    return f"{TEAM_STYLES[team].name} ({names[team]} & {names[team + 2]})"
+
+
+def _score_words(view: EuchreState, names: Sequence[str]) -> str:
+    blue, orange = view.scores
+    return (
+        f"Score: {_team(0, names)} {blue}, {_team(1, names)} {orange}"
+        f" (to {view.options.points_to_win})."
+    )
+
+
+def _result_words(view: EuchreState, names: Sequence[str]) -> str:
+    """The winner first, as people say a final score: "Blue wins 10–7"."""
+    won = 0 if view.scores[0] >= view.scores[1] else 1
+    return (
+        f"{TEAM_STYLES[won].name} wins {view.scores[won]}–{view.scores[1 - won]}"
+        f" ({names[won]} & {names[won + 2]})."
+    )
+
+
 def _phase_words(view: EuchreState, names: Sequence[str]) -> str:
     who = names[view.turn]
     phase = view.phase
@@ -74,9 +97,7 @@ def _phase_words(view: EuchreState, names: Sequence[str]) -> str:
         return f"{who} returns cards to the kitty."
     if phase == Phase.DEFEND_ALONE:
         return f"{who} may defend alone."
-    if phase == Phase.HAND_OVER:
-        return "The hand is over; the next deal follows."
-    return "The game is over."
+    return "The hand is over; the next deal follows."
 
 
 class EuchrePresenter(Presenter[EuchreState, EuchreMove]):
@@ -94,11 +115,11 @@ class EuchrePresenter(Presenter[EuchreState, EuchreMove]):
                 view.tricks_won[1] + view.tricks_won[3],
             ]
             parts.append(f"Tricks {tricks[0]}–{tricks[1]}.")
-        parts.append(
-            f"Score {names[0]} & {names[2]} {view.scores[0]}, "
-            f"{names[1]} & {names[3]} {view.scores[1]} (to {view.options.points_to_win})."
-        )
-        parts.append(_phase_words(view, names))
+        if view.phase == Phase.GAME_OVER:
+            parts.append(_result_words(view, names))
+        else:
+            parts.append(_score_words(view, names))
+            parts.append(_phase_words(view, names))
         return " ".join(parts)
 
     def hand(self, view: EuchreState, seat: int) -> str:

@@ -39,6 +39,7 @@ from frontends.chat.compose import Draft
 from frontends.chat.menus import Compose, Entry, Leaf, Node
 from frontends.chat.presenters.katan.pointing import spots_node
 from frontends.chat.presenters.katan.words import cards_text
+from renderers.words import plural
 
 LEVEL_WORDS = ("basic", "strong", "mighty")
 PICK_WHY = {
@@ -157,7 +158,7 @@ def _hand_over(
     for move in legal:
         if move[0] == HAND_OVER:
             children.append(Leaf(f"Give {cards_text(move[1:])}", move))
-    title = f"Wedding: give {names[to]} {count} cards of your choice"
+    title = f"Wedding: give {names[to]} {plural(count, 'card')} of your choice"
     return Node("", title, title, tuple(children))
 
 
@@ -211,7 +212,7 @@ def chore_status(st: KatanState, chore: tuple[int, ...], names: Sequence[str]) -
     if kind == ch.GIVE_BACK:
         return f"{who} gives back a fifth progress card."
     if kind == ch.HAND_OVER:
-        return f"{who} chooses {chore[3]} cards to give {names[chore[2]]} (Wedding)."
+        return f"{who} chooses {plural(chore[3], 'card')} to give {names[chore[2]]} (Wedding)."
     if kind == ch.METROPOLIS:
         return f"{who} chooses the city for the {TRACK_NAMES[chore[2]]} metropolis."
     if kind == ch.PLACE_KNIGHT:

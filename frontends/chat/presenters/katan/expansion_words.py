@@ -21,6 +21,7 @@ from engine.katan.sea.scenarios import WONDER_STAGES
 from engine.katan.sea.ships import SHIP_PIECES
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import KatanState
+from renderers.words import plural
 
 LEVELS: Final = ("basic", "strong", "mighty")
 
@@ -67,7 +68,7 @@ def sea_lines(st: KatanState, seat: int) -> list[str]:
     ships = sea.ships[seat].bit_count()
     parts = [f"Ships: {ships} on the board, {SHIP_PIECES - ships} left"]
     if sea.cloth[seat]:
-        parts.append(f"cloth {sea.cloth[seat]} ({sea.cloth[seat] // 2} points)")
+        parts.append(f"cloth {sea.cloth[seat]} ({plural(sea.cloth[seat] // 2, 'point')})")
     if sea.tribe[seat]:
         parts.append("tribe chips: " + ", ".join(CHIP_NAMES[c] for c in sea.tribe[seat]))
     if sea.taken[seat]:
@@ -75,5 +76,5 @@ def sea_lines(st: KatanState, seat: int) -> list[str]:
     if sea.wonders[seat]:
         parts.append(f"wonder stage {sea.wonders[seat]} of {WONDER_STAGES}")
     if sea.dug[seat]:
-        parts.append(f"canal dug {sea.dug[seat]} ({sea.dug[seat] // 2} points)")
+        parts.append(f"canal dug {sea.dug[seat]} ({plural(sea.dug[seat] // 2, 'point')})")
     return ["; ".join(parts) + "."]
