@@ -200,6 +200,31 @@ def _view(args: argparse.Namespace) -> int:
     return 0
 
 
+def _export(args: argparse.Namespace) -> int:
+    """Write a finished table's record to a file, for `plgames replay`."""
+    record = _ask(args, {"cmd": "export", "table": args.table})["record"]
+    path = Path(args.output or f"{record['meta']['code']}-record.json")
+    path.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    if not args.json:
+        print(f"wrote {path}: {record['meta']['name']}, {len(record['steps'])} steps")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from daemon.replay import BadRecord, read_record, replay
+
+    try:
+        record = read_record(Path(args.file))
+    except BadRecord as exc:
+        raise SystemExit(f"plgames: {exc}") from None
+
+    def ask() -> str:
+        return input("[Enter: next step, q: stop] ")
+
+    replay(record, sys.stdout, None if args.all else ask)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="plgames", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -273,6 +298,17 @@ def build_parser() -> argparse.ArgumentParser:
     log = table.add_parser("log", parents=[admin], help="every stored step of a table")
     log.add_argument("code")
     log.set_defaults(func=_simple("log", "code"))
+    export = table.add_parser(
+        "export", parents=[admin], help="write a finished table's record (seed included) to a file"
+    )
+    export.add_argument("table", help="the table's id, or its join code")
+    export.add_argument("-o", "--output", help="the file (default: CODE-record.json)")
+    export.set_defaults(func=_export)
+
+    replay = sub.add_parser("replay", help="step through a game record, move by move")
+    replay.add_argument("file", help="a record written by plgames table export")
+    replay.add_argument("--all", action="store_true", help="print every step without waiting")
+    replay.set_defaults(func=_replay)
 
     player = argparse.ArgumentParser(add_help=False, parents=[admin])
     player.add_argument("--as", dest="user", required=True, help="your local user name")

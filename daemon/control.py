@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from daemon.core import Daemon
 from daemon.model import Identity, Origin, RefusalCode, Refused, StartPolicy
+from daemon.records import find_table, record_of
 from daemon.table import Table
 from engine.jsonwire import loads
 
@@ -97,6 +98,11 @@ class LanOpen(Request):
     seats: int | None = Field(default=None, ge=1, le=64)
     start: StartPolicy | None = None
     humans: int | None = Field(default=None, ge=1, le=64)
+
+
+class Export(Request):
+    table: str = Field(max_length=64)
+    """The table's internal id, or a join code (its newest table)."""
 
 
 class End(AtTable):
@@ -214,6 +220,12 @@ async def _log(daemon: Daemon, req: AtTable) -> dict[str, Any]:
     return {"steps": [s.model_dump(mode="json") for s in steps]}
 
 
+async def _export(daemon: Daemon, req: Export) -> dict[str, Any]:
+    """A finished table's record (seed and all); refused while it is open."""
+    record = await record_of(daemon.store, await find_table(daemon.store, req.table))
+    return {"record": record.model_dump(mode="json")}
+
+
 COMMANDS: dict[str, tuple[type[Request], Handler]] = {
     "tables": (Request, _tables),
     "show": (AtTable, _show),
@@ -227,6 +239,7 @@ COMMANDS: dict[str, tuple[type[Request], Handler]] = {
     "view": (Local, _view),
     "move": (Move, _move),
     "log": (AtTable, _log),
+    "export": (Export, _export),
 }
 
 

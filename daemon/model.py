@@ -47,6 +47,10 @@ class Origin(BaseModel):
 
     frontend: str
     place: str = ""
+    community: str = ""
+    """The group the place belongs to, for statistics that span its chats
+    (a Discord server, whose tables each get a thread; a Telegram group is
+    its own); empty for a direct conversation."""
 
 
 class StartPolicy(BaseModel):
@@ -197,6 +201,12 @@ class TableMeta(BaseModel):
     turn_clock: TurnClock | None = None
     absent_since: float | None = None
     """Wall time since when nobody who sat here is present (see `ExpiryPolicy`)."""
+    winners: list[int] = Field(default_factory=list)
+    """The winning seats of a finished game (empty for a draw), kept in the
+    row so statistics need no replay."""
+    rematch: str | None = None
+    """The id of the table opened as this one's rematch, so a second press
+    of the rematch button points at it instead of opening another."""
 
     def seat_of(self, identity: Identity) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -246,6 +256,7 @@ class RefusalCode(StrEnum):
     SHUTTING_DOWN = "shutting_down"
     UNAVAILABLE = "unavailable"
     STALE = "stale"
+    NOT_OVER = "not_over"
 
 
 class Refused(Exception):

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from daemon.model import Status, StepRecord, TableMeta
-from daemon.store import Store, StoredTable, StoreError
+from daemon.model import Identity, Status, StepRecord, TableMeta
+from daemon.store import Store, StoredTable, StoreError, Tally, ranked, results_of
 
 T = TypeVar("T")
 
@@ -46,7 +46,30 @@ CREATE TABLE IF NOT EXISTS snapshots (
     state TEXT NOT NULL
 ) WITHOUT ROWID;
 """
-SCHEMA_VERSION = 1
+MIGRATIONS = {
+    2: """
+CREATE INDEX IF NOT EXISTS tables_by_code ON tables (code);
+CREATE TABLE IF NOT EXISTS results (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    frontend TEXT NOT NULL,
+    community TEXT NOT NULL,
+    game TEXT NOT NULL,
+    ended_at REAL NOT NULL,
+    who_frontend TEXT NOT NULL,
+    who_user TEXT NOT NULL,
+    name TEXT NOT NULL,
+    won INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS results_by_community ON results (frontend, community);
+CREATE INDEX IF NOT EXISTS results_by_person ON results (who_frontend, who_user, ended_at);
+""",
+}
+"""Schema changes by the version they bring a database to, applied in order
+on open. Version 2 keeps finished tables' results for statistics; tables that
+finished before it have none (their rows did not record the winners)."""
+SCHEMA_VERSION = max(MIGRATIONS)
 OPEN_STATUSES = tuple(s.value for s in Status if s.open)
 
 _Job = tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]
@@ -94,7 +117,11 @@ class SqliteStore(Store):
                 f"this one knows {SCHEMA_VERSION})"
             )
         conn.executescript(SCHEMA)
-        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        for target in sorted(MIGRATIONS):
+            if version < target:
+                conn.executescript(
+                    f"BEGIN; {MIGRATIONS[target]} PRAGMA user_version={target}; COMMIT;"
+                )
         return conn
 
     def _run(self, ready: asyncio.Future[None], loop: asyncio.AbstractEventLoop) -> None:
@@ -166,12 +193,33 @@ class SqliteStore(Store):
     async def save_meta(self, meta: TableMeta) -> None:
         row = (meta.code, meta.game, meta.status.value, meta.model_dump_json(), meta.id)
 
+        results = [
+            (
+                r.table_id,
+                r.seat,
+                r.frontend,
+                r.community,
+                r.game,
+                r.ended_at,
+                r.identity.frontend,
+                r.identity.user,
+                r.name,
+                int(r.won),
+            )
+            for r in results_of(meta)
+        ]
+
         def write(conn: sqlite3.Connection) -> None:
             cur = conn.execute(
                 "UPDATE tables SET code = ?, game = ?, status = ?, meta = ? WHERE id = ?", row
             )
             if cur.rowcount != 1:
                 raise StoreError(f"no table {meta.id} to update")
+            if results:
+                conn.execute("DELETE FROM results WHERE table_id = ?", (meta.id,))
+                conn.executemany(
+                    "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", results
+                )
 
         await self._do(write)
 
@@ -257,6 +305,64 @@ class SqliteStore(Store):
         def read(conn: sqlite3.Connection) -> list[StepRecord]:
             rows = conn.execute("SELECT * FROM steps WHERE table_id = ? ORDER BY ply", (table_id,))
             return [_step(r) for r in rows]
+
+        return await self._do(read)
+
+    # ---- records and statistics ----------------------------------------------------------
+
+    async def by_code(self, code: str) -> list[TableMeta]:
+        def read(conn: sqlite3.Connection) -> list[TableMeta]:
+            rows = conn.execute("SELECT meta FROM tables WHERE code = ?", (code,))
+            return [TableMeta.model_validate_json(m) for (m,) in rows]
+
+        found = await self._do(read)
+        return sorted(found, key=lambda m: m.created_at, reverse=True)
+
+    async def tallies(
+        self, frontend: str, *, community: str | None = None, identity: Identity | None = None
+    ) -> list[Tally]:
+        where = ["frontend = ?"]
+        args: list[str] = [frontend]
+        if community is not None:
+            where.append("community = ?")
+            args.append(community)
+        if identity is not None:
+            where.append("who_frontend = ? AND who_user = ?")
+            args += [identity.frontend, identity.user]
+        # SQLite gives a bare column the value of the row max() picked: the
+        # name of each person's latest game.
+        query = (
+            "SELECT who_frontend, who_user, name, game, count(*), sum(won), max(ended_at) "
+            f"FROM results WHERE {' AND '.join(where)} GROUP BY who_frontend, who_user, game"
+        )
+
+        def read(conn: sqlite3.Connection) -> list[Tally]:
+            return [
+                Tally(Identity(frontend=f, user=u), name, game, played, won)
+                for f, u, name, game, played, won, _ in conn.execute(query, args)
+            ]
+
+        return ranked(await self._do(read))
+
+    async def games_played(self, frontend: str, community: str) -> dict[str, int]:
+        def read(conn: sqlite3.Connection) -> dict[str, int]:
+            rows = conn.execute(
+                "SELECT game, count(DISTINCT table_id) FROM results "
+                "WHERE frontend = ? AND community = ? GROUP BY game",
+                (frontend, community),
+            )
+            return dict(rows.fetchall())
+
+        return await self._do(read)
+
+    async def latest_finished(self, identity: Identity) -> TableMeta | None:
+        def read(conn: sqlite3.Connection) -> TableMeta | None:
+            found = conn.execute(
+                "SELECT t.meta FROM results r JOIN tables t ON t.id = r.table_id "
+                "WHERE r.who_frontend = ? AND r.who_user = ? ORDER BY r.ended_at DESC LIMIT 1",
+                (identity.frontend, identity.user),
+            ).fetchone()
+            return None if found is None else TableMeta.model_validate_json(found[0])
 
         return await self._do(read)
 

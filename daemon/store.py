@@ -5,12 +5,19 @@ log of applied steps, with a snapshot of the full state every so many steps so
 loading does not replay a whole match. The daemon acknowledges a step to
 anyone only after `append_step` has returned, so whatever a person saw is on
 disk. SQLite is the default; a PostgreSQL store implements the same methods.
+
+A finished table stays stored as its record (row and steps), and its seated
+people are kept as results (who sat, who won, where it was played) written
+with the row that finishes it, so statistics are queries, not replays. The
+queries are the store's own (`tallies`, `games_played`, `latest_finished`,
+`by_code`), so another backend answers them in its own SQL.
 """
 
 from abc import ABC, abstractmethod
+from collections import Counter
 from dataclasses import dataclass, field
 
-from daemon.model import StepRecord, TableMeta
+from daemon.model import Identity, Status, StepRecord, TableMeta
 
 
 @dataclass(slots=True)
@@ -24,6 +31,75 @@ class StoredTable:
     meta: TableMeta
     snapshot: tuple[int, str] | None = None
     steps: list[StepRecord] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """One person's finished games of one game, within the scope asked."""
+
+    identity: Identity
+    name: str
+    """The name they sat down with at their latest such game."""
+    game: str
+    played: int
+    won: int
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One person's seat at a finished table: a results row."""
+
+    table_id: str
+    frontend: str
+    community: str
+    game: str
+    ended_at: float
+    seat: int
+    identity: Identity
+    name: str
+    won: bool
+
+
+def results_of(meta: TableMeta) -> list[Result]:
+    """The results rows a finished table's row stands for (none before the end)."""
+    if meta.status != Status.FINISHED:
+        return []
+    origin = meta.origin
+    return [
+        Result(
+            meta.id,
+            origin.frontend,
+            origin.community,
+            meta.game,
+            meta.ended_at or meta.created_at,
+            index,
+            seat.identity,
+            seat.name,
+            index in meta.winners,
+        )
+        for index, seat in enumerate(meta.seats)
+        if seat.identity is not None
+    ]
+
+
+def ranked(tallies: list[Tally]) -> list[Tally]:
+    """Most wins first, then most games, then by name: the leaderboard's order."""
+    return sorted(tallies, key=lambda t: (-t.won, -t.played, t.name, t.game, str(t.identity)))
+
+
+def tally(rows: list[Result]) -> list[Tally]:
+    """Results summed per person and game, `ranked`, each under the name of
+    their latest game."""
+    played: Counter[tuple[Identity, str]] = Counter()
+    won: Counter[tuple[Identity, str]] = Counter()
+    latest: dict[tuple[Identity, str], Result] = {}
+    for row in rows:
+        key = (row.identity, row.game)
+        played[key] += 1
+        won[key] += row.won
+        if key not in latest or row.ended_at >= latest[key].ended_at:
+            latest[key] = row
+    return ranked([Tally(i, latest[i, g].name, g, n, won[i, g]) for (i, g), n in played.items()])
 
 
 class StoreError(Exception):
@@ -59,6 +135,29 @@ class Store(ABC):
     async def steps(self, table_id: str) -> list[StepRecord]:
         """The whole log, for audits and for checking a replay."""
 
+    # ---- records and statistics ---------------------------------------------------------
+
+    @abstractmethod
+    async def by_code(self, code: str) -> list[TableMeta]:
+        """Every stored table that had this join code, newest first: codes are
+        reused once a table is over, so the caller tells them apart."""
+
+    @abstractmethod
+    async def tallies(
+        self, frontend: str, *, community: str | None = None, identity: Identity | None = None
+    ) -> list[Tally]:
+        """Finished games per person and game on one frontend, ordered as
+        `tally` orders them: within one community (None: anywhere), for one
+        person (None: everyone)."""
+
+    @abstractmethod
+    async def games_played(self, frontend: str, community: str) -> dict[str, int]:
+        """Finished tables with a person seated, per game, in one community."""
+
+    @abstractmethod
+    async def latest_finished(self, identity: Identity) -> TableMeta | None:
+        """The last finished table this person sat at to the end."""
+
 
 class MemoryStore(Store):
     """A store that forgets on exit: for tests on a fake clock, where a write
@@ -68,6 +167,7 @@ class MemoryStore(Store):
         self._meta: dict[str, str] = {}
         self._steps: dict[str, list[StepRecord]] = {}
         self._snapshots: dict[str, tuple[int, str]] = {}
+        self._results: dict[str, list[Result]] = {}
 
     async def open(self) -> None:
         return None
@@ -83,6 +183,8 @@ class MemoryStore(Store):
 
     async def save_meta(self, meta: TableMeta) -> None:
         self._meta[meta.id] = meta.model_dump_json()
+        if rows := results_of(meta):
+            self._results[meta.id] = rows
 
     async def append_step(self, table_id: str, step: StepRecord, snapshot: str | None) -> None:
         log = self._steps[table_id]
@@ -106,3 +208,37 @@ class MemoryStore(Store):
 
     async def steps(self, table_id: str) -> list[StepRecord]:
         return list(self._steps.get(table_id, []))
+
+    async def by_code(self, code: str) -> list[TableMeta]:
+        found = [TableMeta.model_validate_json(m) for m in self._meta.values()]
+        return sorted(
+            (m for m in found if m.code == code), key=lambda m: m.created_at, reverse=True
+        )
+
+    async def tallies(
+        self, frontend: str, *, community: str | None = None, identity: Identity | None = None
+    ) -> list[Tally]:
+        return tally(
+            [
+                row
+                for rows in self._results.values()
+                for row in rows
+                if row.frontend == frontend
+                and (community is None or row.community == community)
+                and (identity is None or row.identity == identity)
+            ]
+        )
+
+    async def games_played(self, frontend: str, community: str) -> dict[str, int]:
+        games: Counter[str] = Counter()
+        for rows in self._results.values():
+            if rows[0].frontend == frontend and rows[0].community == community:
+                games[rows[0].game] += 1
+        return dict(games)
+
+    async def latest_finished(self, identity: Identity) -> TableMeta | None:
+        mine = [r for rows in self._results.values() for r in rows if r.identity == identity]
+        if not mine:
+            return None
+        last = max(mine, key=lambda r: r.ended_at)
+        return TableMeta.model_validate_json(self._meta[last.table_id])

@@ -779,6 +779,7 @@ class Table:
             self.meta.status = Status.FINISHED
             self.meta.ended_at = self.services.clock.time()
             self.meta.result = outcome.summary if outcome else "The game is over."
+            self.meta.winners = list(outcome.winners) if outcome else []
             self._flush()
             await self._save(self.meta.result)
 
