@@ -143,6 +143,7 @@ class Channel:
     guild_id: str | None = None
     parent_id: str | None = None
     recipient: str | None = None
+    archived: bool = False
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "type": self.type, "name": self.name}
@@ -155,7 +156,7 @@ class Channel:
                 member_count=1,
                 message_count=0,
                 thread_metadata={
-                    "archived": False,
+                    "archived": self.archived,
                     "auto_archive_duration": 1440,
                     "archive_timestamp": _now_iso(),
                     "locked": False,
@@ -352,6 +353,7 @@ class FakeDiscord:
         r.add_post(API + "/channels/{channel}/threads", self._create_thread)
         r.add_post(API + "/channels/{channel}/messages/{message}/threads", self._create_thread)
         r.add_get(API + "/channels/{channel}", self._get_channel)
+        r.add_patch(API + "/channels/{channel}", self._edit_channel)
         r.add_delete(API + "/channels/{channel}", self._delete_channel)
         r.add_post(API + "/users/@me/channels", self._create_dm)
         r.add_post(API + "/interactions/{id}/{token}/callback", self._callback)
@@ -1002,6 +1004,9 @@ class FakeDiscord:
         if int(body.get("flags") or 0) & EPHEMERAL:
             self._violate(f"channel {channel.id}: ephemeral flag outside an interaction")
         self._check_send(channel, body, record.files)
+        if channel.archived:  # Discord opens an archived (unlocked) thread that gets a message
+            channel.archived = False
+            await self.dispatch("THREAD_UPDATE", channel.payload())
         message = self._new_message(channel, self._audience_of_channel(channel), body, record.files)
         record.message, record.audience = message, message.audience
         if channel.type != 1:
@@ -1025,6 +1030,8 @@ class FakeDiscord:
         message = self._visible_message(request)
         if message.author.id != self.bot.id:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        if self.channels[message.channel_id].archived:
+            raise DiscordError(400, 50083, "Thread is archived")
         self._apply(message, record.body or {}, record.files)
         message.edits += 1
         record.message, record.audience = message, message.audience
@@ -1059,6 +1066,19 @@ class FakeDiscord:
     async def _get_channel(self, request: web.Request) -> web.Response:
         await self._record(request)
         return _json(self._channel(request).payload())
+
+    async def _edit_channel(self, request: web.Request) -> web.Response:
+        """A thread's `archived` flag: its owner (the bot made every thread
+        here) may set it; other channels and fields are not modelled."""
+        record = await self._record(request)
+        channel = self._channel(request)
+        body = record.body or {}
+        if channel.parent_id is None or set(body) - {"archived"}:
+            self._violate(f"channel {channel.id}: unmodelled edit {sorted(body)}")
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        channel.archived = bool(body["archived"])
+        await self.dispatch("THREAD_UPDATE", channel.payload())
+        return _json(channel.payload())
 
     async def _delete_channel(self, request: web.Request) -> web.Response:
         await self._record(request)

@@ -193,6 +193,7 @@ class Message:
     )  # the text or caption as sent, its parse_mode
     photo: bytes | None = None
     photo_id: str | None = None
+    document: tuple[str, bytes] | None = None  # a file sent: its name and bytes
     markup: dict[str, Any] | None = None
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
@@ -230,6 +231,14 @@ class Message:
             found["photo"] = [
                 {"file_id": self.photo_id, "file_unique_id": self.photo_id, "width": 1, "height": 1}
             ]
+        if self.document is not None:
+            name, data = self.document
+            found["document"] = {
+                "file_id": f"doc-{self.message_id}",
+                "file_unique_id": f"doc-{self.message_id}",
+                "file_name": name,
+                "file_size": len(data),
+            }
         if self.caption is not None:
             found["caption"] = self.caption
         if self.markup is not None:
@@ -244,6 +253,7 @@ class Request:
     method: str
     params: dict[str, Any]
     files: dict[str, bytes]
+    filenames: dict[str, str] = field(default_factory=dict)  # an upload's own name, by field
     status: int = 200
     description: str = ""
     photo: bytes | None = None  # the image shown, whether uploaded or sent by file id
@@ -600,8 +610,8 @@ class FakeTelegram:
 
     async def _api(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
-        params, files = await self._read(request)
-        record = Request(method, params, files)
+        params, files, filenames = await self._read(request)
+        record = Request(method, params, files, filenames)
         self.requests.append(record)
         try:
             if request.match_info["token"] != TOKEN:
@@ -641,9 +651,12 @@ class FakeTelegram:
         await self._notify()
         return web.json_response({"ok": True, "result": result})
 
-    async def _read(self, request: web.Request) -> tuple[dict[str, Any], dict[str, bytes]]:
+    async def _read(
+        self, request: web.Request
+    ) -> tuple[dict[str, Any], dict[str, bytes], dict[str, str]]:
         params: dict[str, Any] = {}
         files: dict[str, bytes] = {}
+        filenames: dict[str, str] = {}
         if request.content_type == "application/json":
             params = dict(await request.json())
         else:
@@ -651,6 +664,7 @@ class FakeTelegram:
             for key, value in form.items():
                 if isinstance(value, web.FileField):
                     files[key] = value.file.read()
+                    filenames[key] = value.filename
                 else:
                     params[key] = value
         for key, value in list(params.items()):
@@ -660,7 +674,7 @@ class FakeTelegram:
                 params[key] = json.loads(value)
             elif key in INT_FIELDS and re.fullmatch(r"-?\d+", value):
                 params[key] = int(value)
-        return params, files
+        return params, files, filenames
 
     def _flooded(self, record: Request) -> None:
         for index, (which, retry_after) in enumerate(self._floods):
@@ -876,6 +890,23 @@ class FakeTelegram:
         markup = self._markup(params)
         message = self._post(
             chat, None, photo=data, photo_id=file_id, caption=caption, source=source, markup=markup
+        )
+        record.posted = message.message_id
+        return message.as_json(self.bot_user)
+
+    async def _m_sendDocument(self, record: Request) -> Any:
+        params = record.params
+        chat = self._chat(params)
+        caption, source = self._text(params, "caption", MAX_CAPTION, required=False)
+        value = str(params.get("document") or "")
+        key = value.removeprefix("attach://") if value.startswith("attach://") else "document"
+        data = record.files.get(key)
+        if not data:
+            raise bad("there is no document in the request")
+        name = record.filenames.get(key, "file")
+        markup = self._markup(params)
+        message = self._post(
+            chat, None, document=(name, data), caption=caption, source=source, markup=markup
         )
         record.posted = message.message_id
         return message.as_json(self.bot_user)

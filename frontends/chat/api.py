@@ -40,6 +40,10 @@ class Place:
 
     chat: str
     private: bool = False
+    community: str = ""
+    """The group this chat belongs to, for statistics across its chats: a
+    Discord server's id (its tables each get a thread). Empty: the chat is
+    its own community (a Telegram group), or a direct conversation has none."""
 
 
 # ---- menus ------------------------------------------------------------------------------
@@ -121,20 +125,34 @@ class Picture:
 
 
 @dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file sent with a message (a game's record): never edited, only sent."""
+
+    filename: str
+    data: bytes = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Message:
     """One platform message.
 
-    With a `picture`, `text` is its caption and fits `caption_limit`;
-    without, `text` fits `text_limit` (the layer splits longer output into
-    several messages). `mentions` are platform user ids to notify (it is
-    their turn): the adapter adds its own mention markup before `text`.
-    `text` is plain text; an adapter escapes it for its markup.
+    With a `picture` or a `file`, `text` is its caption and fits
+    `caption_limit`; without, `text` fits `text_limit` (the layer splits
+    longer output into several messages). `mentions` are platform user ids to
+    notify (it is their turn): the adapter adds its own mention markup before
+    `text`. `text` is plain text; an adapter escapes it for its markup.
+    A message never carries both a picture and a file.
     """
 
     text: str
     picture: Picture | None = None
     menu: Menu | None = None
     mentions: tuple[str, ...] = ()
+    file: Attachment | None = None
+    closes: bool = False
+    """The table's last word in this chat (its end-of-game summary): an
+    adapter that gives each table a conversation of its own (a Discord
+    thread) may close it once this is shown."""
 
 
 # ---- what to do -------------------------------------------------------------------------

@@ -68,7 +68,8 @@ class ChatFrontend(ABC):
         await self.disconnect()
 
     async def deliver(self, delivery: Delivery) -> None:
-        await self.perform_all(self.layer.deliver(delivery), None)
+        actions = self.layer.deliver(delivery)
+        await self.perform_all([*actions, *await self.layer.conclude()], None)
 
     # ---- called by the adapter's update handlers --------------------------------------
 

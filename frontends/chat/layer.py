@@ -69,6 +69,9 @@ from frontends.chat.menus import (
 from frontends.chat.narration import narrate
 from frontends.chat.presenters import presenter_for
 from frontends.chat.screens import ROOT, chosen, screen
+from frontends.chat.stats import WORDS as STATS_WORDS
+from frontends.chat.stats import Stats, community
+from frontends.chat.summary import PAYLOADS, Summaries
 from frontends.chat.tokens import Grant, Malformed, TokenCodec
 from frontends.chat.typed_options import read_options
 
@@ -88,6 +91,7 @@ FLOW_WORDS: Final = (
     "spectate",
     "tables",
     "table",
+    *STATS_WORDS,
 )
 HELP: Final = """Tables:
   new katan · new euchre · new sequence, then option=value … (seats=N too) — open a table here
@@ -95,7 +99,9 @@ HELP: Final = """Tables:
   leave — the AI plays your seat until you come back · end game — close the table (its creator)
   status — the board · hand — your cards and moves, privately · spectate CODE — watch
   tables — the tables you sit at · table CODE — which one your commands go to
-  rules GAME · options GAME · help GAME — the moves of a game"""
+  rules GAME · options GAME · help GAME — the moves of a game
+  stats — your games won · leaderboard — this group's or server's
+  record [CODE] — a finished game, every move and hand, as a file"""
 FOREIGN: Final = "That menu belongs to {owner}; it is not yours to press."
 STALE: Final = "That menu was for an earlier position; here is the current one."
 FORGED: Final = "That button was not issued for this table, so it was ignored."
@@ -156,6 +162,8 @@ class ChatLayer:
         self._answering: set[str] = set()
         """Lobby slots whose `new` reply is on its way: the opener's own join
         notice is skipped there, since the reply already shows it."""
+        self.summaries = Summaries(self)
+        self.stats = Stats(self)
 
     # ==== typed lines ===========================================================================
 
@@ -256,6 +264,8 @@ class ChatLayer:
             grant = TokenCodec.read(token)
         except Malformed:
             return [self._say(place, UNREADABLE, private=True)]
+        if grant.payload in PAYLOADS:
+            return await self.summaries.press(token, grant, sender, place)
         if grant.code == setup.SETUP_CODE:
             if not self.tokens.verify(token, grant, setup.SETUP_TABLE):
                 return [self._say(place, UNREADABLE, private=True)]
@@ -442,6 +452,11 @@ class ChatLayer:
             return [Send(Target("direct", user=delivery.identity.user), Message(text))]
         return self._table_notice(table, delivery)
 
+    async def conclude(self) -> list[Outgoing]:
+        """The end-of-game summaries that `deliver` announced, to perform after
+        its own actions (they read the game's record from the store)."""
+        return await self.summaries.conclude()
+
     def _seat_update(self, table: Table, update: SeatUpdate) -> list[Outgoing]:
         if update.identity.frontend != self.platform or table.state is None:
             return []
@@ -555,11 +570,17 @@ class ChatLayer:
         self._status[table.id] = table.status
         ours = origin.frontend == self.platform and bool(origin.place)
         in_dm = ours and self.memory.get(f"dm|{table.id}") is not None
+        # The notice of the end itself (a frontend that lags may see the table
+        # finished while it still handles notices sent before the end).
+        summarised = notice.table.status == Status.FINISHED
         if ours:
             to = Target("channel", chat=origin.place)
             if table.status == Status.LOBBY:
                 if (lobby := self._lobby(table, to, origin.place, notice.text)) is not None:
                     out.append(lobby)
+            elif summarised:
+                board = self.memory.get(self._slot_key(Slot(table.id, "board", origin.place)))
+                self.summaries.due(table, to, board)
             else:
                 text = f"{table.meta.name}: {with_names(notice.text, self._names(table))}"
                 out.append(Send(to, Message(text)))
@@ -576,6 +597,9 @@ class ChatLayer:
             # opener of a table in a DM has it in the chat above already).
             for identity in notice.identities:
                 if identity.frontend != self.platform or (in_dm and self._opener(table, identity)):
+                    continue
+                if summarised:
+                    self.summaries.due(table, Target("direct", user=identity.user), None)
                     continue
                 text = f"{table.meta.name}: {with_names(notice.text, self._names(table))}"
                 out.append(Send(Target("direct", user=identity.user), Message(text)))
@@ -655,6 +679,8 @@ class ChatLayer:
     ) -> list[Outgoing]:
         if head == "new":
             return await self._new(args, sender, place)
+        if head in STATS_WORDS:
+            return await self.stats.command(head, args, sender, place)
         if head == "help":
             return self._help(args, sender, place)
         if head in ("rules", "options"):
@@ -718,7 +744,7 @@ class ChatLayer:
         options, seats, bad = read_options(game.Options.model_fields, args[1:])
         if bad:
             return [self._say(place, bad)]
-        origin = Origin(frontend=self.platform, place=place.chat)
+        origin = Origin(frontend=self.platform, place=place.chat, community=community(place))
         policy = self.policy or self.daemon.policy
         if policy.ai_level not in game.levels:
             # One policy serves every game, but AI level names are per game

@@ -149,6 +149,23 @@ def group(run: Run) -> app_commands.Group:
     ) -> None:
         await run(interaction, text)
 
+    @plgames.command(name="stats", description="Your games played and won, per game")
+    @app_commands.describe(game="Only this game")
+    @app_commands.choices(game=game_choices())
+    async def stats(interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run(interaction, f"stats {game}" if game else "stats")
+
+    @plgames.command(name="leaderboard", description="Who wins most in this server")
+    @app_commands.describe(game="Only this game")
+    @app_commands.choices(game=game_choices())
+    async def leaderboard(interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run(interaction, f"leaderboard {game}" if game else "leaderboard")
+
+    @plgames.command(name="record", description="A finished game, every move and hand, as a file")
+    @app_commands.describe(code="The table's join code (default: your last finished game)")
+    async def record(interaction: discord.Interaction[Any], code: str | None = None) -> None:
+        await run(interaction, f"record {code}" if code else "record")
+
     @plgames.command(name="help", description="What you can do here")
     @app_commands.describe(topic="A command or a game")
     async def help_(interaction: discord.Interaction[Any], topic: str | None = None) -> None:

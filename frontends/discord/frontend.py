@@ -29,6 +29,7 @@ uploaded again), a forgotten panel is sent anew.
 
 import asyncio
 import contextlib
+import io
 import logging
 import random
 import time
@@ -281,7 +282,11 @@ class DiscordFrontend(ChatFrontend):
 
     @staticmethod
     def _place(channel_id: int, guild_id: int | None) -> Place:
-        return Place(str(channel_id), private=guild_id is None)
+        """A channel (or thread) in its server, which is the community the
+        leaderboard counts: each table may have a thread of its own."""
+        if guild_id is None:
+            return Place(str(channel_id), private=True)
+        return Place(str(channel_id), community=str(guild_id))
 
     async def command(self, interaction: discord.Interaction[Any], line: str) -> None:
         """A `/plgames` subcommand: acknowledge privately at once, then answer."""
@@ -401,7 +406,24 @@ class DiscordFrontend(ChatFrontend):
             posted = await self._send(action.to, action.message, action.slot, answer)
         if posted is not None and action.slot is not None and action.slot.role == "panel":
             self._panels[(action.slot.table, action.slot.where)] = int(posted)
+        if posted is not None and action.message.closes and action.to.audience == "channel":
+            await self._archive(int(action.to.chat))
         return posted
+
+    async def _archive(self, channel_id: int) -> None:
+        """Archive a table's own thread once its game is over, so the server's
+        thread list keeps the games in play (a rematch posted there opens it
+        again: Discord unarchives a thread that gets a message). Only threads
+        the bot made are archived, never a channel or someone else's thread."""
+        me = self.client.user
+        try:
+            channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(
+                channel_id
+            )
+            if isinstance(channel, discord.Thread) and me is not None and channel.owner_id == me.id:
+                await channel.edit(archived=True)
+        except discord.HTTPException as exc:
+            log.warning("could not archive the thread %s of a finished table: %s", channel_id, exc)
 
     async def _send(
         self, to: Target, message: Message, slot: Slot | None, answer: Answer | None
@@ -549,6 +571,8 @@ class DiscordFrontend(ChatFrontend):
                 fields["file"] = file
             else:
                 fields["attachments"] = [file]
+        elif message.file is not None and edited is None:
+            fields["file"] = discord.File(io.BytesIO(message.file.data), message.file.filename)
         elif edited is not None:
             fields["attachments"] = []
         return fields

@@ -35,6 +35,7 @@ from telegram import (
     CallbackQuery,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    InputFile,
     InputMediaPhoto,
     LinkPreviewOptions,
     Update,
@@ -95,6 +96,9 @@ COMMANDS = (
     ("options", "the options of your table's game"),
     ("rules", "how to play"),
     ("spectate", "watch a table: /spectate CODE"),
+    ("stats", "your games won, per game"),
+    ("leaderboard", "who wins most in this group"),
+    ("record", "a finished game as a file: /record CODE"),
     ("end", "end your table (its creator only)"),
     ("help", "what you can type"),
 )
@@ -443,8 +447,19 @@ class TelegramFrontend(ChatFrontend):
     async def _send(self, chat: int, message: Message) -> str:
         text = self._text(message, chat)
         markup = keyboard(message.menu)
+        if message.file is not None:
+            file = message.file
+            sent: TgMessage = await self.app.bot.send_document(
+                chat,
+                InputFile(file.data, filename=file.filename),
+                caption=text,
+                parse_mode=ParseMode.HTML,
+                reply_markup=markup,
+            )
+            self._kind(chat, sent.message_id, "file")
+            return str(sent.message_id)
         if message.picture is None:
-            sent: TgMessage = await self.app.bot.send_message(
+            sent = await self.app.bot.send_message(
                 chat,
                 text,
                 parse_mode=ParseMode.HTML,
@@ -526,7 +541,8 @@ class TelegramFrontend(ChatFrontend):
     def _text(self, message: Message, chat: int) -> str:
         """The message as Telegram HTML for `chat`. Mentions are links that
         notify in a group; in a DM the new message itself notifies, so they go."""
-        limit = self.profile.caption_limit if message.picture else self.profile.text_limit
+        captioned = message.picture is not None or message.file is not None
+        limit = self.profile.caption_limit if captioned else self.profile.text_limit
         if chat > 0:
             message = replace(message, mentions=())
         return body(message, {user: self._name(user) for user in message.mentions}, limit)
