@@ -4,10 +4,13 @@
 rendering, so the gallery always shows what the real renderers produce.
 """
 
+import io
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
+
+from PIL import Image
 
 from engine.cards import Rank, Suit, card
 from engine.euchre.game import EUCHRE
@@ -55,11 +58,13 @@ CAPTIONS = {
         "marking, the robber, harbours, Longest Road and Largest Army, the last roll, the bank."
     ),
     "katan-settlement-overlay.png": (
-        "Katan, Ana's first settlement: every crossing she may take, numbered with its crossing id."
+        "Katan, Ana's first settlement: every crossing she may take, labelled with its crossing "
+        "id, on a close-up of the island (an overlay shows the part of the map holding its "
+        "spots, without the panel; the caption carries the hand)."
     ),
     "katan-robber-overlay.png": (
-        "Katan, Bo rolled a seven: the hexes the robber may move to, numbered with their hex "
-        "ids; his hand and development card below."
+        "Katan, Bo rolled a seven: the hexes the robber may move to, labelled with their hex "
+        "ids beside each hex's token."
     ),
     "katan-cities-board.png": (
         "Katan with Cities & Knights, the public board mid-game (seeded random players): the "
@@ -373,6 +378,7 @@ def _sea_images() -> dict[str, tuple[str, bytes, str]]:
             katan.render_text(public, names=NAMES),
         )
     out.update(_sea_overlays())
+    out.update(_phone_overlays())
     return out
 
 
@@ -404,7 +410,7 @@ def _sea_overlays() -> dict[str, tuple[str, bytes, str]]:
         "Katan: Seafarers, a seat's private overlay for sailing (seeded random players): it "
         "chose the ship ringed in "
         "magenta (the step before numbers the ships that may sail), so the edges it may sail "
-        "to are numbered with their edge ids; its hand below.",
+        "to are labelled with their edge ids.",
         katan.render_png(view, spots=spots, names=NAMES, cache=None),
         katan.render_text(view, spots=spots, names=NAMES),
     )
@@ -427,6 +433,55 @@ def _sea_overlays() -> dict[str, tuple[str, bytes, str]]:
         "canal's units beside each seat's tracks.",
         katan.render_png(public, names=NAMES, cache=None),
         katan.render_text(public, names=NAMES),
+    )
+    return out
+
+
+PHONE: Final = 360
+
+
+def _on_phone(png: bytes) -> bytes:
+    """The image as wide as a phone shows a chat photo, so the page shows
+    what a player reads there (docs/rendering.md, "Legible on a phone");
+    kept to 256 colours (a third of the bytes, no visible change at this
+    size) where `encode_png` would keep the scaling's shades."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    small = image.resize(
+        (PHONE, round(image.height * PHONE / image.width)), Image.Resampling.LANCZOS
+    )
+    buffer = io.BytesIO()
+    small.quantize(256, method=Image.Quantize.FASTOCTREE).save(buffer, "PNG", compress_level=9)
+    return buffer.getvalue()
+
+
+def _phone_overlays() -> dict[str, tuple[str, bytes, str]]:
+    out: dict[str, tuple[str, bytes, str]] = {}
+    setups = {
+        "katan-phone-settlement.png": (TableConfig(game="katan", seed=5), "Katan"),
+        "seafarers-phone-four-islands.png": (
+            _sea("four_islands", 2),
+            "Seafarers, The Four Islands",
+        ),
+    }
+    for name, (config, title) in setups.items():
+        setup = KATAN.view_for(KATAN.initial_state(config), 0)
+        spots = katan.katan_spots(view_legal_moves(setup, 0), "settlement")
+        out[name] = (
+            f"{title}, the first settlement's overlay at 360 px wide, as a phone shows it: "
+            f"{len(spots)} crossings, each label's digits 10–11 px high.",
+            _on_phone(katan.render_png(setup, spots=spots, names=NAMES, cache=None)),
+            katan.render_text(setup, spots=spots, names=NAMES),
+        )
+    robbing = _play(KATAN, _sea("heading_for_new_shores", 2), "random", _pirating)
+    seat = KATAN.to_move(robbing)
+    assert seat is not None
+    view = KATAN.view_for(robbing, seat)
+    spots = katan.katan_spots(view_legal_moves(view, seat), "pirate")
+    out["seafarers-phone-pirate.png"] = (
+        "Katan: Seafarers, the pirate overlay above at 360 px wide: every sea hex it may go "
+        "to, the labels as large as on an island's corner.",
+        _on_phone(katan.render_png(view, spots=spots, names=NAMES, cache=None)),
+        katan.render_text(view, spots=spots, names=NAMES),
     )
     return out
 

@@ -4,7 +4,7 @@ import re
 
 import pytest
 from PIL import Image, ImageChops
-from render_probe import near, pixel, read_marker, rgb, same_region
+from render_probe import check_labels, near, pixel, rgb, same_region
 
 from engine.katan import chores
 from engine.katan import moves as mv
@@ -340,17 +340,6 @@ def test_improvement_tracks_fill_one_pip_per_level(rich: KatanState) -> None:
 # ---- numbered spots ---------------------------------------------------------------------
 
 
-def _marker_places(image: Image.Image, lay: render.Layout, kind: str) -> set[int]:
-    count = {"crossing": len(lay.crossings), "edge": len(lay.edges), "hex": len(lay.hexes)}[kind]
-    radius = render.marker_radius(lay, kind)
-    found = set()
-    for place in range(count):
-        cx, cy = render.marker_centre(lay, kind, place)
-        if near(pixel(image, (cx + radius * 0.9, cy)), style.MARKER_EDGE):
-            found.add(place)
-    return found
-
-
 def _metropolis_chore(rich: KatanState) -> KatanState:
     seat = next(
         t
@@ -377,15 +366,12 @@ def test_markers_sit_on_exactly_the_legal_places_of_every_kind(
     origin = source(first)
     spots = kind_spots(legal, code, origin if origin >= 0 else None)
     assert len(spots) > 0
+    assert all(number == place for number, place in spots.numbered())
     image = rgb(render.render_png(view, spots=spots, names=NAMES, cache=None))
-    lay = render.scene_layout(render.scene(view))
-    assert _marker_places(image, lay, spots.kind) == {p for _, p in spots.numbered()}
+    look = render.closeup(render.scene(view, spots=spots))
+    check_labels(image, look, spots)
+    lay = look.layout
     numbers = [n for n, _ in spots.numbered()]
-    radius = render.marker_radius(lay, spots.kind)
-    for number, place in spots.numbered():
-        assert number == place
-        centre = render.marker_centre(lay, spots.kind, place)
-        assert read_marker(image, centre, radius, numbers) == number
     text = render.render_text(view, spots=spots, names=NAMES)
     listed = re.search(r"to choose(?: for the (?:knight at|hex) (\d+))?: ([\d ]+)\.", text)
     assert listed is not None and listed.group(2).split() == [str(n) for n in numbers]

@@ -4,7 +4,7 @@ import re
 
 import pytest
 from PIL import Image
-from render_probe import near, pixel, play, read_marker, rgb, same_region
+from render_probe import check_labels, near, pixel, play, rgb, same_region
 
 from engine.katan.components import DEV_KINDS, RESOURCE_NAMES, RESOURCES, SEA, VICTORY_POINT
 from engine.katan.game import KATAN
@@ -14,7 +14,6 @@ from engine.katan.state import KatanState
 from engine.katan.view import KatanView, view_legal_moves
 from engine.protocol import TableConfig
 from renderers import katan as render
-from renderers import style
 from renderers.katan import katan_spots
 
 NAMES = ["Ana", "Bo", "Cy", "Dee"]
@@ -100,16 +99,6 @@ def test_the_robber_and_the_red_numbers(built: KatanState) -> None:
         assert (reds > 20) == (number in RED_NUMBERS), (h, number, reds)
 
 
-def _marker_cells(image: Image.Image, lay: render.Layout, kind: str, count: int) -> set[int]:
-    radius = render.marker_radius(lay, kind)
-    found = set()
-    for place in range(count):
-        cx, cy = render.marker_centre(lay, kind, place)
-        if near(pixel(image, (cx + radius * 0.9, cy)), style.MARKER_EDGE):
-            found.add(place)
-    return found
-
-
 @pytest.mark.parametrize(
     ("moves", "action", "kind"),
     [(0, "settlement", "crossing"), (1, "road", "edge"), (400, "road", "edge")],
@@ -123,15 +112,9 @@ def test_markers_sit_on_exactly_the_legal_spots_with_their_ids(
     view = KATAN.view_for(state, seat)
     spots = katan_spots(view_legal_moves(view, seat), action)
     assert len(spots) > 0
+    assert spots.kind == kind and all(number == place for number, place in spots.numbered())
     image = rgb(render.render_png(view, spots=spots, cache=None))
-    lay = _layout(state)
-    count = len(lay.crossings) if kind == "crossing" else len(lay.edges)
-    assert _marker_cells(image, lay, kind, count) == {p for _, p in spots.numbered()}
-    numbers = [n for n, _ in spots.numbered()]
-    radius = render.marker_radius(lay, kind)
-    for number, place in spots.numbered():
-        assert number == place
-        assert read_marker(image, render.marker_centre(lay, kind, place), radius, numbers) == number
+    check_labels(image, render.closeup(render.scene(view, spots=spots)), spots)
 
 
 def test_robber_overlay_marks_the_hexes_it_may_go_to() -> None:
@@ -148,8 +131,7 @@ def test_robber_overlay_marks_the_hexes_it_may_go_to() -> None:
     view = KATAN.view_for(state, seat)
     spots = katan_spots(view_legal_moves(view, seat), "robber")
     image = rgb(render.render_png(view, spots=spots, cache=None))
-    lay = _layout(state)
-    assert _marker_cells(image, lay, "hex", len(lay.hexes)) == {p for _, p in spots.numbered()}
+    check_labels(image, render.closeup(render.scene(view, spots=spots)), spots)
     assert state.robber not in {p for _, p in spots.numbered()}
 
 

@@ -11,7 +11,7 @@ from typing import Final
 
 import pytest
 from PIL import Image, ImageChops
-from render_probe import near, pixel, read_marker, rgb
+from render_probe import check_labels, near, pixel, rgb
 from sea_support import blank, new_game, sea
 
 from engine.katan import chores
@@ -274,27 +274,11 @@ def test_fog_hexes_are_face_down_until_found() -> None:
 # ---- numbered spots -------------------------------------------------------------------------
 
 
-def _marker_places(image: Image.Image, lay: render.Layout, kind: str) -> set[int]:
-    count = {"crossing": len(lay.crossings), "edge": len(lay.edges), "hex": len(lay.hexes)}[kind]
-    radius = render.marker_radius(lay, kind, sea=True)
-    found = set()
-    for place in range(count):
-        cx, cy = render.marker_centre(lay, kind, place)
-        if near(pixel(image, (cx + radius * 0.9, cy)), style.MARKER_EDGE):
-            found.add(place)
-    return found
-
-
 def _check_markers(view: KatanView, spots: Spots[mv.Move]) -> tuple[Image.Image, str]:
+    assert all(number == place for number, place in spots.numbered())
     image = rgb(render.render_png(view, spots=spots, names=NAMES, cache=None))
-    lay = render.scene_layout(render.scene(view))
-    assert _marker_places(image, lay, spots.kind) == {p for _, p in spots.numbered()}
+    check_labels(image, render.closeup(render.scene(view, spots=spots)), spots)
     numbers = [n for n, _ in spots.numbered()]
-    radius = render.marker_radius(lay, spots.kind, sea=True)
-    for number, place in spots.numbered():
-        assert number == place
-        centre = render.marker_centre(lay, spots.kind, place)
-        assert read_marker(image, centre, radius, numbers) == number
     text = render.render_text(view, spots=spots, names=NAMES)
     listed = re.search(r"to choose(?: for the (?:ship at|hex) (\d+))?: ([\d ]+)\.", text)
     assert listed is not None and listed.group(2).split() == [str(n) for n in numbers]
@@ -333,7 +317,7 @@ def test_sailing_is_chosen_in_two_steps_ship_then_destination(fleets: KatanState
     assert {p for _, p in second.numbered()} == {m[2] for m in sails if m[1] == ship}
     image, text = _check_markers(view, second)
     assert f"Edges to choose for the ship at {ship}: " in text
-    lay = render.scene_layout(render.scene(view))
+    lay = render.closeup(render.scene(view, spots=second)).layout
     assert near(pixel(image, render.on_ship(lay, ship, 0, SOURCE_RING - 0.025)), style.MARKER_EDGE)
     for place in {m[2] for m in sails if m[1] == ship}:
         assert not near(
@@ -526,9 +510,9 @@ def test_island_bonuses_and_scenario_counts_in_the_seat_rows() -> None:
 
 @pytest.mark.parametrize("name", atlas.MAP_NAMES)
 def test_every_map_fits_the_sea_at_phone_size(name: str) -> None:
-    """The whole map, its harbours and a marker on any crossing, edge or hex lie
-    inside the sea, clear of the panel, with hexes big enough to read at a
-    third of the image's width."""
+    """The whole map and its harbours lie inside the sea, clear of the panel,
+    with hexes big enough to read at a third of the image's width (the
+    overlay's labels are judged at phone width in test_render_phone.py)."""
     for cities in (False, True):
         state = new_game(name, cities=cities)
         lay = _layout(state)
@@ -541,17 +525,6 @@ def test_every_map_fits_the_sea_at_phone_size(name: str) -> None:
         r = lay.size * 0.3 * SEA_DETAIL
         for tx, ty in lay.harbour_tokens.values():
             assert x0 <= tx - r and tx + r <= x1 and y0 <= ty - r and ty + r <= y1
-        for kind, count in (
-            ("crossing", len(lay.crossings)),
-            ("edge", len(lay.edges)),
-            ("hex", len(lay.hexes)),
-        ):
-            radius = render.marker_radius(lay, kind, sea=True)
-            assert radius >= 12
-            for place in range(count):
-                mx, my = render.marker_centre(lay, kind, place)
-                assert mx - radius >= 0 and mx + radius < render.PANEL[0] - 4
-                assert my - radius >= 0 and my + radius <= render.HEIGHT
         png = render.render_png(KATAN.view_for(state, 0), names=NAMES, cache=None)
         assert rgb(png).size == (render.WIDTH, render.HEIGHT) and len(png) < 250_000
 

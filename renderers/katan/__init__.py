@@ -31,6 +31,7 @@ from engine.katan.moves import (
 )
 from engine.katan.view import KatanView
 from renderers.cache import PNG_CACHE, PngCache
+from renderers.katan.closeup import Closeup, Label, closeup
 from renderers.katan.geometry import (
     CITIES_ISLAND,
     HEIGHT,
@@ -54,7 +55,6 @@ from renderers.katan.geometry import (
     knight_probe,
     layout,
     marker_centre,
-    marker_radius,
     merchant_probe,
     on_ship,
     picked_box,
@@ -115,7 +115,9 @@ __all__ = [
     "WIDTH",
     "WONDER_FILL",
     "CitiesScene",
+    "Closeup",
     "KatanScene",
+    "Label",
     "Layout",
     "SeaScene",
     "SeatSummary",
@@ -125,6 +127,7 @@ __all__ = [
     "building_probe",
     "canal_pip",
     "chip_box",
+    "closeup",
     "draw",
     "edge_middle",
     "event_die_box",
@@ -135,7 +138,6 @@ __all__ = [
     "knight_probe",
     "layout",
     "marker_centre",
-    "marker_radius",
     "merchant_probe",
     "on_ship",
     "picked_box",

@@ -43,11 +43,22 @@ def _axial(q: float, r: float) -> Point:
     return SQRT3 * (q + r / 2), 1.5 * r
 
 
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The map in hex radii (axial coordinates made Cartesian), before it is
+    fitted into pixels: the whole island or only the part around some spots."""
+
+    hexes: tuple[Point, ...]
+    crossings: tuple[Point, ...]
+    edge_ends: tuple[tuple[int, int], ...]
+    harbour_tokens: dict[int, Point]
+    extent: Box
+    """The whole map, its harbour tokens included."""
+
+
 @lru_cache(maxsize=16)
-def layout(topology: Topology, harbours: tuple[tuple[int, int], ...], area: Box = ISLAND) -> Layout:
-    """Fit the map, its harbours included, into `area`."""
-    unit_hexes = [_axial(q, r) for q, r in topology.hexes]
-    unit_nodes = [_axial(kx / 3, ky / 3) for kx, ky in topology.node_key]
+def plan(topology: Topology, harbours: tuple[tuple[int, int], ...]) -> Plan:
+    unit_hexes = tuple(_axial(q, r) for q, r in topology.hexes)
     tokens: dict[int, Point] = {}
     for edge, _ in harbours:
         mid = _axial(topology.edge_key[edge][0] / 2, topology.edge_key[edge][1] / 2)
@@ -60,22 +71,42 @@ def layout(topology: Topology, harbours: tuple[tuple[int, int], ...], area: Box 
     ys = [y + dy for _, y in unit_hexes for dy in (-1.0, 1.0)]
     xs += [x + d for x, _ in tokens.values() for d in (-0.4, 0.4)]
     ys += [y + d for _, y in tokens.values() for d in (-0.4, 0.4)]
+    return Plan(
+        hexes=unit_hexes,
+        crossings=tuple(_axial(kx / 3, ky / 3) for kx, ky in topology.node_key),
+        edge_ends=topology.edge_ends,
+        harbour_tokens=tokens,
+        extent=(min(xs), min(ys), max(xs), max(ys)),
+    )
+
+
+def fit(p: Plan, focus: Box, area: Box, most: float = math.inf) -> Layout:
+    """The layout that shows `focus` (in hex radii) as large as `area` allows,
+    centred in it, with hexes no larger than `most` pixels."""
+    fx0, fy0, fx1, fy1 = focus
     x0, y0, x1, y1 = area
-    size = min((x1 - x0 - 20) / (max(xs) - min(xs)), (y1 - y0 - 20) / (max(ys) - min(ys)))
-    ox = (x0 + x1) / 2 - size * (max(xs) + min(xs)) / 2
-    oy = (y0 + y1) / 2 - size * (max(ys) + min(ys)) / 2
+    size = min((x1 - x0 - 20) / (fx1 - fx0), (y1 - y0 - 20) / (fy1 - fy0), most)
+    ox = (x0 + x1) / 2 - size * (fx0 + fx1) / 2
+    oy = (y0 + y1) / 2 - size * (fy0 + fy1) / 2
 
-    def place(p: Point) -> Point:
-        return ox + p[0] * size, oy + p[1] * size
+    def place(u: Point) -> Point:
+        return ox + u[0] * size, oy + u[1] * size
 
-    crossings = tuple(place(p) for p in unit_nodes)
+    crossings = tuple(place(u) for u in p.crossings)
     return Layout(
         size=size,
-        hexes=tuple(place(p) for p in unit_hexes),
+        hexes=tuple(place(u) for u in p.hexes),
         crossings=crossings,
-        edges=tuple((crossings[a], crossings[b]) for a, b in topology.edge_ends),
-        harbour_tokens={e: place(p) for e, p in tokens.items()},
+        edges=tuple((crossings[a], crossings[b]) for a, b in p.edge_ends),
+        harbour_tokens={e: place(u) for e, u in p.harbour_tokens.items()},
     )
+
+
+@lru_cache(maxsize=16)
+def layout(topology: Topology, harbours: tuple[tuple[int, int], ...], area: Box = ISLAND) -> Layout:
+    """Fit the map, its harbours included, into `area`."""
+    whole = plan(topology, harbours)
+    return fit(whole, whole.extent, area)
 
 
 # ---- on the island -------------------------------------------------------------------
@@ -110,15 +141,6 @@ def marker_centre(lay: Layout, kind: str, place: int) -> Point:
         return edge_middle(lay, place)
     x, y = lay.hexes[place]
     return x + lay.size * 0.55, y
-
-
-def marker_radius(lay: Layout, kind: str, sea: bool = False) -> float:
-    """A marker's radius. Seafarers' maps have smaller hexes and three-digit
-    ids, so their markers are as large as the sea leaves room for: clear of
-    the markers on the next edge (0.87 radii away) and of the hex's edge."""
-    if sea:
-        return lay.size * (0.28 if kind == "hex" else 0.3)
-    return lay.size * (0.21 if kind == "hex" else 0.19)
 
 
 def building_probe(lay: Layout, node: int, city: bool) -> Point:

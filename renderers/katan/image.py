@@ -1,17 +1,19 @@
-"""The Katan image: the island, its pieces and the overlay's markers, then the panel.
+"""The Katan image: the island, its pieces and the overlay's labels, then the panel.
 
 Layers go from the ground up, so a piece is never hidden by the land and a
 numbered marker never by a piece: terrain with the scenario's counts and
 harbours, roads and ships, walls under their cities, buildings and
 metropolis towers, knights, the robber, the pirate and the merchant, then
-the overlay.
+the overlay. An overlay with spots is a close-up of the island round them
+(`closeup`): the same layers, without the panel and the barbarians' strip.
 """
 
 from PIL import Image
 
-from renderers import pieces, style
+from renderers import style
 from renderers.draw import Canvas, encode_png
 from renderers.katan import barbarians, figures, island, scenario, ships
+from renderers.katan.closeup import closeup, draw_labels, has_closeup
 from renderers.katan.geometry import (
     CITIES_ISLAND,
     HEIGHT,
@@ -19,8 +21,6 @@ from renderers.katan.geometry import (
     WIDTH,
     Layout,
     layout,
-    marker_centre,
-    marker_radius,
 )
 from renderers.katan.hand import hand
 from renderers.katan.model import KatanScene
@@ -39,9 +39,30 @@ def draw(s: KatanScene) -> bytes:
 
 def picture(s: KatanScene) -> Image.Image:
     """The image before PNG encoding: what tests compare pixel for pixel."""
+    if has_closeup(s):
+        return _closeup(s)
     canvas = Canvas(WIDTH, HEIGHT, style.BACKGROUND)
     lay = scene_layout(s)
     canvas.rect(ISLAND, fill=SEA_BACK, radius=24)
+    _island(canvas, s, lay)
+    if s.ck is not None:
+        barbarians.strip(canvas, s)
+    panel(canvas, s)
+    hand(canvas, s)
+    return canvas.reduced()
+
+
+def _closeup(s: KatanScene) -> Image.Image:
+    view = closeup(s)
+    canvas = Canvas(view.width, view.height, SEA_BACK)
+    _island(canvas, s, view.layout)
+    if s.spot_source >= 0:
+        figures.source_ring(canvas, view.layout, s.spot_kind, s.spot_source)
+    draw_labels(canvas, view.labels)
+    return canvas.reduced()
+
+
+def _island(canvas: Canvas, s: KatanScene, lay: Layout) -> None:
     island.hexes(canvas, s, lay)
     if s.sea is not None:
         scenario.counts(canvas, s.sea, lay)
@@ -54,13 +75,3 @@ def picture(s: KatanScene) -> Image.Image:
     if s.sea is not None:
         ships.pirate(canvas, s.sea, lay)
     figures.merchant(canvas, s, lay)
-    if s.ck is not None:
-        barbarians.strip(canvas, s)
-    if s.spot_source >= 0:
-        figures.source_ring(canvas, lay, s.spot_kind, s.spot_source)
-    radius = marker_radius(lay, s.spot_kind, s.sea is not None)
-    for number, place in s.spots:
-        pieces.marker(canvas, marker_centre(lay, s.spot_kind, place), radius, number)
-    panel(canvas, s)
-    hand(canvas, s)
-    return canvas.reduced()
