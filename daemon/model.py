@@ -154,6 +154,9 @@ class Seat(BaseModel):
     name: str = ""
     away: bool = False
     misses: int = 0
+    level: str | None = None
+    """The AI level playing this seat whenever the AI does (None: the
+    table's `TablePolicy.ai_level`), chosen in the lobby's settings."""
 
     @property
     def human(self) -> bool:

@@ -15,7 +15,7 @@ import hashlib
 import logging
 import math
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -40,6 +40,7 @@ from daemon.model import (
     StepKind,
     StepRecord,
     TableMeta,
+    TablePolicy,
     TurnClock,
 )
 from daemon.store import Store, StoredTable, StoreError
@@ -290,6 +291,54 @@ class Table:
                 await self._save("")
             if self.state is not None:
                 self._publish_public((), [identity.frontend])
+
+    async def configure(
+        self,
+        *,
+        options: Mapping[str, Any] | None = None,
+        policy: TablePolicy | None = None,
+        levels: Mapping[int, str | None] | None = None,
+        notice: str = "",
+    ) -> None:
+        """Change a lobby's game options, policy or seats' AI levels (a chat's
+        settings menu). Checked as a new table's would be, all or nothing:
+        a refusal names what is wrong and changes nothing."""
+        async with self.lock:
+            self._accepting()
+            if self.meta.status != Status.LOBBY:
+                raise Refused(
+                    RefusalCode.ALREADY_STARTED, "The game has begun: its settings are fixed now."
+                )
+            parsed = self.options
+            if options is not None:
+                config = TableConfig(
+                    game=self.meta.game,
+                    options=dict(options),
+                    seats=len(self.meta.seats),
+                    seed=self.meta.seed,
+                )
+                try:
+                    parsed, _ = self.game.prepare(config)
+                except EngineError as exc:
+                    raise Refused(RefusalCode.BAD_OPTIONS, exc.reason) from None
+            wanted = [policy.ai_level if policy else None, *(levels or {}).values()]
+            for level in wanted:
+                if level is not None and level not in self.game.levels:
+                    raise Refused(
+                        RefusalCode.BAD_OPTIONS,
+                        f"{self.game.title} has no AI level {level!r}; "
+                        f"the levels are {', '.join(self.game.levels)}.",
+                    )
+            for index in levels or {}:
+                if not 0 <= index < len(self.meta.seats):
+                    raise Refused(RefusalCode.NOT_YOUR_SEAT, f"There is no seat {index + 1}.")
+            self.options = parsed
+            self.meta.options = parsed.model_dump(mode="json", by_alias=True)
+            if policy is not None:
+                self.meta.policy = policy
+            for index, level in (levels or {}).items():
+                self.meta.seats[index].level = level
+            await self._save(notice)
 
     # ---- lifecycle ---------------------------------------------------------------
 
@@ -674,7 +723,7 @@ class Table:
         seed = decision_seed(self.meta.seed, seat, self.version)
         move, took = await self.services.ai.choose(
             self.game.id,
-            self.meta.policy.ai_level or self.game.default_level,
+            self.meta.seats[seat].level or self.meta.policy.ai_level or self.game.default_level,
             seed,
             view,
             seat,

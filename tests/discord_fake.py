@@ -48,6 +48,9 @@ API = "/api/v10"
 ACK_SECONDS = 3.0
 TOKEN_SECONDS = 15 * 60.0
 EPHEMERAL = 1 << 6
+OPTION_USER = 6
+SUPPRESS_NOTIFICATIONS = 1 << 12
+"""A message posted with @silent: it notifies nobody."""
 ATTACHMENT_BYTES = 10 * 1024 * 1024
 
 INTENT_MEMBERS = 1 << 1
@@ -671,6 +674,9 @@ class FakeDiscord:
         ]
         top = [{"name": sub, "type": 1, "options": values}] if sub else values
         data = {"id": found["id"], "name": command, "type": 1, "options": top}
+        users = [str(v["value"]) for v in values if v["type"] == OPTION_USER]
+        if users:  # a user option carries its id; Discord resolves it alongside
+            data["resolved"] = {"users": {i: self.users[i].payload() for i in users}}
         if guild is not None:
             data["guild_id"] = guild.id
         return await self._interact(2, user, channel, data)
@@ -729,8 +735,10 @@ class FakeDiscord:
         payload = self._message_payload(message)
         if not can_read:
             payload["content"] = ""
-        if mentioned:
-            payload["mentions"] = [self.bot.payload()]
+        named = re.findall(r"<@!?(\d+)>", content)
+        payload["mentions"] = [
+            self.users[i].payload() for i in dict.fromkeys(named) if i in self.users
+        ]
         guild = self.guild_of(channel)
         if guild is not None:
             payload["guild_id"] = guild.id
@@ -966,6 +974,7 @@ class FakeDiscord:
         interaction: Interaction | None = None,
     ) -> Message:
         message = Message(self.snowflake(), channel.id, self.bot, audience)
+        message.flags |= int(body.get("flags") or 0) & SUPPRESS_NOTIFICATIONS
         if interaction is not None:
             message.interaction_id = interaction.id
         if audience is not None and interaction is not None:

@@ -146,6 +146,11 @@ class Bucket:
         self.level -= 1
 
 
+MENTION = re.compile(r"(?<![\w/@])@[A-Za-z0-9_]{3,32}")
+"""An @username in a message's text, which Telegram marks as a "mention"
+entity (ASCII texts only here, so offsets are UTF-16 offsets too)."""
+
+
 @dataclass(frozen=True)
 class User:
     id: int
@@ -224,9 +229,15 @@ class Message:
         }
         if self.text is not None:
             found["text"] = self.text
+            entities = [
+                {"type": "mention", "offset": m.start(), "length": m.end() - m.start()}
+                for m in MENTION.finditer(self.text)
+            ]
             if self.text.startswith("/"):
                 command = self.text.split()[0]
-                found["entities"] = [{"type": "bot_command", "offset": 0, "length": len(command)}]
+                entities.insert(0, {"type": "bot_command", "offset": 0, "length": len(command)})
+            if entities:
+                found["entities"] = entities
         if self.photo_id is not None:
             found["photo"] = [
                 {"file_id": self.photo_id, "file_unique_id": self.photo_id, "width": 1, "height": 1}
@@ -384,6 +395,9 @@ class FakeTelegram:
         self._tasks: set[asyncio.Task[None]] = set()
         self.webhook: dict[str, Any] | None = None
         self.webhook_answers: list[int] = []
+        self.inline_answers: dict[str, dict[str, Any]] = {}
+        """Inline query id → the bot's answerInlineQuery parameters."""
+        self._inline_ids = itertools.count(1)
         self.bot_user = {
             "id": BOT_ID,
             "is_bot": True,
@@ -391,7 +405,7 @@ class FakeTelegram:
             "username": BOT_USERNAME,
             "can_join_groups": True,
             "can_read_all_group_messages": not privacy,
-            "supports_inline_queries": False,
+            "supports_inline_queries": True,
         }
 
     # ---- running ---------------------------------------------------------------
@@ -496,6 +510,25 @@ class FakeTelegram:
             }
         )
         return query
+
+    def inline(self, user: User, query: str, chat: Chat | None = None) -> str:
+        """`user` types `@bot query` in `chat` (inline mode): Telegram asks
+        the bot, and shows its answer to `user` alone. Returns the query id
+        (its answer lands in `inline_answers`)."""
+        query_id = f"iq{next(self._inline_ids)}"
+        kind = "sender" if chat is None else "private" if chat.user is not None else chat.type
+        self._push(
+            {
+                "inline_query": {
+                    "id": query_id,
+                    "from": user.as_json(),
+                    "query": query,
+                    "offset": "",
+                    "chat_type": kind,
+                }
+            }
+        )
+        return query_id
 
     def flood(self, method: str | None = None, *, times: int = 1, retry_after: int = 1) -> None:
         """Answer the next `times` calls (of `method`, or any) with 429 Too Many Requests."""
@@ -981,6 +1014,20 @@ class FakeTelegram:
             raise bad("MESSAGE_TOO_LONG")
         query.answered = True
         query.answer = params
+        return True
+
+    async def _m_answerInlineQuery(self, record: Request) -> Any:
+        params = record.params
+        query_id = str(params.get("inline_query_id"))
+        if query_id in self.inline_answers:
+            raise bad("query is too old and response timeout expired or query ID is invalid")
+        results = params.get("results")
+        if not isinstance(results, list) or len(results) > 50:
+            raise bad("RESULTS_TOO_MUCH")
+        for result in results:
+            if not re.fullmatch(r"[\x20-\x7e]{1,64}", str(result.get("id", ""))):
+                raise bad("RESULT_ID_INVALID")
+        self.inline_answers[query_id] = params
         return True
 
     async def _m_sendChatAction(self, record: Request) -> Any:

@@ -219,7 +219,7 @@ class Driver:
         fake, table = self.fake, self.table
         origin = fake.chats[int(table.meta.origin.place)]
         result = with_names(str(table.meta.result), ChatLayer._names(table))
-        told = any(result in str(m.text) for m in fake.shown(origin))
+        told = any(result in f"{m.text} {m.caption}" for m in fake.shown(origin))
         return told and all(panel(fake, user, seat) is None for seat, user in self.players.items())
 
     async def play(self, *, max_turns: int = 3000, stop_at: int | None = None) -> None:

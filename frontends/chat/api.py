@@ -153,6 +153,10 @@ class Message:
     """The table's last word in this chat (its end-of-game summary): an
     adapter that gives each table a conversation of its own (a Discord
     thread) may close it once this is shown."""
+    silent: bool = False
+    """Post without a notification sound (Telegram `disable_notification`,
+    Discord's @silent flag): news nobody has to be woken for. Only a
+    person's own turn and the reminder before their timer runs out ring."""
 
 
 # ---- what to do -------------------------------------------------------------------------
@@ -195,6 +199,10 @@ class Send:
     to: Target
     message: Message
     slot: Slot | None = None
+    replaces: str | None = None
+    """The id of a message (in the same chat) this one takes the place of:
+    delete it once this one is posted, so a chat keeps one current board.
+    A message already gone is not an error."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +222,19 @@ class Edit:
 
 
 Outgoing = Send | Edit
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """Something a person may choose to post about their own game (a
+    Telegram inline query's result): offered to them alone, posted only if
+    they pick it. `key` is stable for the same content, `text` is what the
+    chat will see."""
+
+    key: str
+    title: str
+    description: str
+    text: str
 
 
 # ---- platform limits --------------------------------------------------------------------

@@ -73,10 +73,18 @@ class ChatFrontend(ABC):
 
     # ---- called by the adapter's update handlers --------------------------------------
 
-    async def on_text(self, sender: Sender, place: Place, text: str, context: Any = None) -> None:
+    async def on_text(
+        self,
+        sender: Sender,
+        place: Place,
+        text: str,
+        context: Any = None,
+        mentions: Sequence[Sender] = (),
+    ) -> None:
         """A person wrote `text` in `place`; `context` is handed to `perform`
-        for replies (a Discord interaction, a Telegram message)."""
-        await self.perform_all(await self.layer.text(sender, place, text), context)
+        for replies (a Discord interaction, a Telegram message); `mentions`
+        are the people the message named, as the platform knows them."""
+        await self.perform_all(await self.layer.text(sender, place, text, mentions), context)
 
     async def on_press(
         self,

@@ -46,9 +46,11 @@ from frontends.chat.api import (
     Place,
     Send,
     Sender,
+    Share,
     Slot,
     Target,
 )
+from frontends.chat.boards import Boards, spectator_where
 from frontends.chat.grammar import (
     Chosen,
     Drafted,
@@ -59,6 +61,8 @@ from frontends.chat.grammar import (
     with_names,
     words,
 )
+from frontends.chat.lobby import SETTINGS, Lobbies
+from frontends.chat.lobby import WORDS as LOBBY_WORDS
 from frontends.chat.memory import ChatMemory
 from frontends.chat.menus import (
     Item,
@@ -66,9 +70,12 @@ from frontends.chat.menus import (
     lay_out,
     node_payload,
 )
+from frontends.chat.mute import WORDS as MUTE_WORDS
+from frontends.chat.mute import Mutes
 from frontends.chat.narration import narrate
 from frontends.chat.presenters import presenter_for
 from frontends.chat.screens import ROOT, chosen, screen
+from frontends.chat.sharing import shares
 from frontends.chat.stats import WORDS as STATS_WORDS
 from frontends.chat.stats import Stats, community
 from frontends.chat.summary import PAYLOADS, Summaries
@@ -92,14 +99,18 @@ FLOW_WORDS: Final = (
     "tables",
     "table",
     *STATS_WORDS,
+    *MUTE_WORDS,
+    *LOBBY_WORDS,
 )
 HELP: Final = """Tables:
   new katan · new euchre · new sequence, then option=value … (seats=N too) — open a table here
   join CODE — take a seat · start — begin the game (anyone seated)
+  settings — the lobby's options by buttons (its opener) · invite @name — send someone the table
   leave — the AI plays your seat until you come back · end game — close the table (its creator)
   status — the board · hand — your cards and moves, privately · spectate CODE — watch
   tables — the tables you sit at · table CODE — which one your commands go to
   rules GAME · options GAME · help GAME — the moves of a game
+  mute · unmute — whether your turns ping you (the last-minute reminder always does)
   stats — your games won · leaderboard — this group's or server's
   record [CODE] — a finished game, every move and hand, as a file"""
 FOREIGN: Final = "That menu belongs to {owner}; it is not yours to press."
@@ -107,11 +118,6 @@ STALE: Final = "That menu was for an earlier position; here is the current one."
 FORGED: Final = "That button was not issued for this table, so it was ignored."
 UNREADABLE: Final = "That button is not one of mine (or it was cut short), so it was ignored."
 GONE: Final = "That table is gone."
-
-
-UNSEEN: Final = -1
-"""No update remembered for a board (a memory from before the turn was kept:
-the next update edits the remembered message instead of posting again)."""
 
 
 @dataclass(slots=True)
@@ -127,15 +133,6 @@ class _Seen:
     """What the last update rendered for the seat (version, clock, moves,
     names, status): an update that changes none of it leaves the panel, and
     the menu its owner navigated to, alone."""
-
-
-@dataclass(slots=True)
-class _Board:
-    """Per table and chat: the events since the board message was posted
-    (edits accumulate them). Who the table waited on at the last update is
-    kept in the chat memory (`_board_turn`), so it survives a restart."""
-
-    backlog: tuple[Event, ...] = ()
 
 
 class ChatLayer:
@@ -157,24 +154,32 @@ class ChatLayer:
         self.policy = policy
         self.tokens = TokenCodec(secret)
         self._seen: dict[tuple[str, int], _Seen] = {}
-        self._boards: dict[tuple[str, str], _Board] = {}
         self._status: dict[str, Status] = {}
         self._answering: set[str] = set()
         """Lobby slots whose `new` reply is on its way: the opener's own join
         notice is skipped there, since the reply already shows it."""
         self.summaries = Summaries(self)
         self.stats = Stats(self)
+        self.boards = Boards(self)
+        self.mutes = Mutes(self)
+        self.lobbies = Lobbies(self)
 
     # ==== typed lines ===========================================================================
 
-    async def text(self, sender: Sender, place: Place, text: str) -> list[Outgoing]:
-        """Answer a typed line: a flow command or a move in the game grammar."""
+    async def text(
+        self, sender: Sender, place: Place, text: str, mentions: Sequence[Sender] = ()
+    ) -> list[Outgoing]:
+        """Answer a typed line: a flow command or a move in the game grammar.
+        `mentions` are the people the line names (as the platform resolved
+        its mentions), for `invite`."""
         said = words(text)
         if not said:
             return []
         head = said[0]
         if head == "end" and said[1:2] in (["game"], ["table"]):
             return await self._end(sender, place, said[2:])
+        if head == "invite":
+            return await self.lobbies.invite(said[1:], mentions, sender, place)
         if head in FLOW_WORDS and head != "end":
             return await self._flow(head, said[1:], sender, place)
         found = self._focus(sender, place, None)
@@ -254,6 +259,10 @@ class ChatLayer:
             return [self._panel_reply(table, seat, sender, place, note=note, edit=message_id)]
         return []
 
+    def shares(self, sender: Sender, query: str) -> list[Share]:
+        """What `sender` may choose to post of their own game (an inline query)."""
+        return shares(self, sender, query)
+
     # ==== pressed choices =======================================================================
 
     async def press(
@@ -278,6 +287,9 @@ class ChatLayer:
         own = table.seat_of(identity)
         if not self.tokens.verify(token, grant, table.id):
             return [self._refusal(table, own, sender, place, FORGED)]
+        if grant.payload.startswith(SETTINGS):
+            what = grant.payload[len(SETTINGS) :]
+            return await self.lobbies.press(what, table, sender, place, message_id)
         if grant.payload.startswith("f"):
             return await self._flow_press(grant.payload[1:], table, sender, place)
         if grant.seat is None or own != grant.seat:
@@ -448,6 +460,8 @@ class ChatLayer:
         if isinstance(delivery, ClockNotice):
             if delivery.identity.frontend != self.platform:
                 return []
+            if delivery.kind == "warning":
+                return self.mutes.remind(table, delivery)
             text = f"{table.meta.name}: {delivery.text}"
             return [Send(Target("direct", user=delivery.identity.user), Message(text))]
         return self._table_notice(table, delivery)
@@ -476,7 +490,8 @@ class ChatLayer:
         if started or (known is None and update.on_clock) or seen.show:
             seen.repost = seen.show = False
             backlog, seen.backlog = seen.backlog, ()
-            return [Send(to, self.panel(table, update.seat, narration=backlog), slot)]
+            message = self.panel(table, update.seat, narration=backlog)
+            return [Send(to, self.mutes.quiet(message, user), slot)]
         if known is None or unchanged:
             return []
         if update.on_clock or ended or update.events or table.status != Status.PLAYING:
@@ -488,62 +503,14 @@ class ChatLayer:
     def _public_update(self, table: Table, update: PublicUpdate) -> list[Outgoing]:
         out: list[Outgoing] = []
         origin = table.meta.origin
-        if origin.frontend == self.platform and origin.place:
-            out += self._board(table, update, Target("channel", chat=origin.place), origin.place)
+        if origin.frontend == self.platform and origin.place and not self.boards.in_panel(table):
+            to = Target("channel", chat=origin.place)
+            out += self.boards.show(table, update, to, origin.place)
         for watcher in update.spectators:
             if watcher.frontend == self.platform:
                 target = Target("direct", user=watcher.user)
-                out += self._board(table, update, target, f"user:{watcher.user}")
+                out += self.boards.show(table, update, target, spectator_where(watcher.user))
         return out
-
-    def _board(self, table: Table, update: PublicUpdate, to: Target, where: str) -> list[Outgoing]:
-        board = self._boards.setdefault((table.id, where), _Board())
-        board.backlog = (*board.backlog, *update.events)
-        slot = Slot(table.id, "board", where)
-        known = self.memory.get(self._slot_key(slot))
-        # A frontend may lag the table. Only the update of the game's last
-        # step posts the final board afresh; an older one handled after the
-        # end pings nobody about a turn long gone: it edits the board, or,
-        # once the end has been announced and the table's messages
-        # forgotten, only adds its story to the final board.
-        finished = table.state is not None and table.game.is_finished(table.state)
-        over = finished and update.table.version == table.version
-        late = finished and not over
-        if late and known is None:
-            return []
-        waiting = update.to_move
-        person = waiting is not None and table.meta.seats[waiting].human
-        turn = self._board_turn(table, where)
-        fresh = not late and (known is None or over or (person and turn not in (UNSEEN, waiting)))
-        # Only which person's turn it is matters (any AI or nobody is "-"),
-        # so a run of AI moves does not rewrite the memory at every step.
-        self.memory.put(self._turn_key(table, where), str(waiting) if person else "-")
-        mentions: tuple[str, ...] = ()
-        if person and waiting is not None and fresh:
-            identity = table.meta.seats[waiting].identity
-            if identity is not None and identity.frontend == self.platform:
-                mentions = (identity.user,)
-        message = self.board_message(table, board.backlog, mentions)
-        if fresh:
-            board.backlog = ()
-            return [Send(to, message, slot)]
-        assert known is not None
-        return [Edit(to, known, message, slot)]
-
-    @staticmethod
-    def _turn_key(table: Table, where: str) -> str:
-        return f"turn|{table.id}|{where}"
-
-    def _board_turn(self, table: Table, where: str) -> int | None:
-        """The person the table waited on at the last public update shown in
-        `where`: None for an AI or nobody, UNSEEN when not remembered (a
-        memory from before the turn was kept)."""
-        value = self.memory.get(self._turn_key(table, where))
-        if value is None:
-            return UNSEEN
-        if value == "-":
-            return None
-        return int(value) if value.isdigit() else UNSEEN
 
     def board_message(
         self, table: Table, narration: Sequence[Event] = (), mentions: tuple[str, ...] = ()
@@ -583,7 +550,11 @@ class ChatLayer:
                 self.summaries.due(table, to, board)
             else:
                 text = f"{table.meta.name}: {with_names(notice.text, self._names(table))}"
-                out.append(Send(to, Message(text)))
+                out.append(Send(to, Message(text, silent=True)))
+        if changed and table.status == Status.PLAYING and self.boards.in_panel(table):
+            opener = table.meta.creator
+            if opener is not None and (seat := table.seat_of(opener)) is not None:
+                self._seen_for(table, seat).show = True  # the panel is the board there
         if table.status == Status.LOBBY:
             out += self._joined_lobbies(table, notice)
         if not table.status.open:
@@ -592,6 +563,8 @@ class ChatLayer:
             self.memory.forget(f"turn|{table.id}|")
             self.memory.forget(f"creator|{table.id}")
             self.memory.forget(f"dm|{table.id}")
+            self.memory.forget(f"warned|{table.id}")
+            self.memory.forget(f"history|{table.id}")
         if changed and table.status != Status.LOBBY and (in_dm or not ours):
             # Start and end reach everyone seated, in their own DM (the
             # opener of a table in a DM has it in the chat above already).
@@ -648,6 +621,7 @@ class ChatLayer:
         lines = [f"{table.meta.name} — join code {table.code}", f"Seats: {seats}"]
         if chosen := presenter_for(table.game.id).settings(table.options):
             lines.insert(1, chosen)
+        lines.insert(-1, self.lobbies.describe(table))
         if news:
             lines.append(news)
         # Plain quotes: the profile has no markup, and backticks show as is
@@ -657,6 +631,7 @@ class ChatLayer:
             Item("Join", "flow", "fj", "primary"),
             Item("Start", "flow", "fs", "success"),
             Item("Leave", "flow", "fl", "danger"),
+            Item("Settings", "flow", SETTINGS),
         ]
         menu = lay_out(
             Sheet(table.meta.name, [items]),
@@ -681,10 +656,17 @@ class ChatLayer:
             return await self._new(args, sender, place)
         if head in STATS_WORDS:
             return await self.stats.command(head, args, sender, place)
+        if head in MUTE_WORDS:
+            return self.mutes.command(head, sender, place)
         if head == "help":
             return self._help(args, sender, place)
         if head in ("rules", "options"):
             return self._about(head, args, sender, place)
+        if head == "settings":
+            found_lobby = self._focus(sender, place, args[0] if args else None, seated=False)
+            if isinstance(found_lobby, str):
+                return [self._say(place, found_lobby)]
+            return self.lobbies.command(found_lobby[0], sender, place)
         if head == "tables":
             return self._tables(sender, place)
         if head == "spectate":

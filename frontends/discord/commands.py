@@ -7,17 +7,25 @@ share one grammar and one set of answers. Discord's own parameter checks
 layer explains whatever is still wrong.
 """
 
-from collections.abc import Awaitable, Callable
-from typing import Any, Final, Literal
+from collections.abc import Awaitable, Sequence
+from typing import Any, Final, Literal, Protocol
 
 import discord
 from discord import app_commands
 
 from engine.registry import game_ids, get_game
+from frontends.chat import Sender
 from frontends.chat.presenters import presenter_for
 
-Run = Callable[[discord.Interaction[Any], str], Awaitable[None]]
-"""Answers one interaction with one typed line (the frontend's `command`)."""
+
+class Run(Protocol):
+    """Answers one interaction with one typed line (the frontend's
+    `command`), and the people it names (`invite`'s user)."""
+
+    def __call__(
+        self, interaction: discord.Interaction[Any], line: str, mentions: Sequence[Sender] = ()
+    ) -> Awaitable[None]: ...
+
 
 CHOICE_NAME: Final = 100
 """Discord's longest choice name."""
@@ -142,6 +150,19 @@ def group(run: Run) -> app_commands.Group:
     async def spectate(interaction: discord.Interaction[Any], code: str) -> None:
         await run(interaction, f"spectate {code}")
 
+    @plgames.command(name="invite", description="Send someone your table, with a Join button")
+    @app_commands.describe(user="Who to invite", code="The table (default: yours here)")
+    async def invite(
+        interaction: discord.Interaction[Any], user: discord.User, code: str | None = None
+    ) -> None:
+        named = Sender(str(user.id), user.display_name[:40] or str(user.id))
+        await run(interaction, f"invite {code}" if code else "invite", (named,))
+
+    @plgames.command(name="settings", description="Your lobby's options, by buttons")
+    @app_commands.describe(code="The table (default: yours here)")
+    async def settings(interaction: discord.Interaction[Any], code: str | None = None) -> None:
+        await run(interaction, f"settings {code}" if code else "settings")
+
     @plgames.command(name="move", description="Type a move: roll, build road 12, play JH…")
     @app_commands.describe(text="The move, as you would say it")
     async def move(
@@ -179,6 +200,8 @@ def group(run: Run) -> app_commands.Group:
         ("rules", "How to play your table's game"),
         ("options", "The options of your table's game"),
         ("end", "End your table (its creator only)"),
+        ("mute", "Your turns stop pinging you (the last-minute reminder still does)"),
+        ("unmute", "Your turns ping you again"),
     )
     for name, description in simple:
         plgames.add_command(_simple(name, description, run))

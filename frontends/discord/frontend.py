@@ -33,7 +33,7 @@ import io
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -288,7 +288,9 @@ class DiscordFrontend(ChatFrontend):
             return Place(str(channel_id), private=True)
         return Place(str(channel_id), community=str(guild_id))
 
-    async def command(self, interaction: discord.Interaction[Any], line: str) -> None:
+    async def command(
+        self, interaction: discord.Interaction[Any], line: str, mentions: Sequence[Sender] = ()
+    ) -> None:
         """A `/plgames` subcommand: acknowledge privately at once, then answer."""
         arrived = self._clock()
         if not await self._acknowledge(interaction.response.defer(ephemeral=True, thinking=True)):
@@ -301,7 +303,7 @@ class DiscordFrontend(ChatFrontend):
             if thread is not None:
                 answer.channel = thread.id
         place = self._place(answer.channel, interaction.guild_id)
-        actions = await self.layer.text(self._sender(interaction.user), place, line)
+        actions = await self.layer.text(self._sender(interaction.user), place, line, mentions)
         if thread is not None and not any(a.slot is not None for a in actions):
             # The layer refused the table (its answer says why): no thread for it.
             answer.channel = channel
@@ -362,7 +364,8 @@ class DiscordFrontend(ChatFrontend):
         channel = message.channel.id
         answer = Answer(channel, typed=message)
         place = self._place(channel, None if guild is None else guild.id)
-        await self.on_text(self._sender(message.author), place, text.strip(), answer)
+        named = [self._sender(user) for user in message.mentions if user.id != me.id]
+        await self.on_text(self._sender(message.author), place, text.strip(), answer, named)
 
     async def _open_thread(
         self, interaction: discord.Interaction[Any], line: str
@@ -404,11 +407,24 @@ class DiscordFrontend(ChatFrontend):
             posted = await self._edit(int(action.message_id), action.to, action.message, answer)
         if posted is None:
             posted = await self._send(action.to, action.message, action.slot, answer)
+            if posted is not None and not isinstance(action, Edit) and action.replaces:
+                await self._delete(int(action.replaces), action.to, answer)
         if posted is not None and action.slot is not None and action.slot.role == "panel":
             self._panels[(action.slot.table, action.slot.where)] = int(posted)
         if posted is not None and action.message.closes and action.to.audience == "channel":
             await self._archive(int(action.to.chat))
         return posted
+
+    async def _delete(self, message_id: int, to: Target, answer: Answer | None) -> None:
+        """Delete a message a new one replaced (an older board); one already
+        gone, or not ours to delete any more, is left as it is."""
+        channel = await self._channel_of(to, answer)
+        if channel is None:
+            return
+        self._shown.pop(message_id, None)
+        partial = self.client.get_partial_messageable(channel).get_partial_message(message_id)
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            await partial.delete()
 
     async def _archive(self, channel_id: int) -> None:
         """Archive a table's own thread once its game is over, so the server's
@@ -477,7 +493,9 @@ class DiscordFrontend(ChatFrontend):
 
     async def _post(self, channel: int, message: Message) -> str:
         fields = await self._fields(message)
-        sent = await self.client.get_partial_messageable(channel).send(**fields)
+        sent = await self.client.get_partial_messageable(channel).send(
+            silent=message.silent, **fields
+        )
         self._shown[sent.id] = Shown(_key(message))
         return str(sent.id)
 
@@ -486,7 +504,7 @@ class DiscordFrontend(ChatFrontend):
         fields = await self._fields(message)
         try:
             dm = await self.client.create_dm(discord.Object(user))
-            sent = await dm.send(**fields)
+            sent = await dm.send(silent=message.silent, **fields)
         except discord.Forbidden:
             log.info("discord user %s does not take DMs from the bot", user)
             return None

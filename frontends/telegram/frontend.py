@@ -35,9 +35,12 @@ from telegram import (
     CallbackQuery,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    InlineQueryResultArticle,
     InputFile,
     InputMediaPhoto,
+    InputTextMessageContent,
     LinkPreviewOptions,
+    MessageEntity,
     Update,
 )
 from telegram import Message as TgMessage
@@ -49,6 +52,7 @@ from telegram.ext import (
     BaseRateLimiter,
     CallbackQueryHandler,
     ContextTypes,
+    InlineQueryHandler,
     MessageHandler,
     filters,
 )
@@ -195,6 +199,7 @@ class TelegramFrontend(ChatFrontend):
         app = builder.build()
         app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, self._on_text))
         app.add_handler(CallbackQueryHandler(self._on_press))
+        app.add_handler(InlineQueryHandler(self._on_inline))
         app.add_error_handler(self._on_error)
         self._app = app
         await app.initialize()
@@ -203,7 +208,7 @@ class TelegramFrontend(ChatFrontend):
         except TelegramError as exc:  # typed commands work without Telegram's menu of them
             log.error("telegram refused the command menu (setMyCommands): %s", exc)
         await app.start()
-        allowed = ["message", "callback_query"]
+        allowed = ["message", "callback_query", "inline_query"]
         if self.options.mode == "webhook":
             await self._serve_webhook()
             secret = self.options.webhook_secret
@@ -280,7 +285,30 @@ class TelegramFrontend(ChatFrontend):
         assert user is not None
         name = user.full_name[:40] or str(user.id)
         self._names[str(user.id)] = name
+        if user.username:
+            self.layer.memory.put(self._username_key(user.username), str(user.id))
         return Sender(str(user.id), name)
+
+    @staticmethod
+    def _username_key(username: str) -> str:
+        return f"telegram|username|{username.lower()}"
+
+    def _mentioned(self, message: TgMessage) -> list[Sender]:
+        """The people a message names: a text mention carries the user; an
+        @username is known only if that person has written to the bot (the
+        Bot API cannot look a username up), so unknown ones are left out."""
+        found: list[Sender] = []
+        kinds: list[str | None] = [MessageEntity.MENTION, MessageEntity.TEXT_MENTION]
+        for entity, said in message.parse_entities(kinds).items():
+            if entity.user is not None:
+                user = entity.user
+                found.append(Sender(str(user.id), user.full_name[:40] or str(user.id)))
+                continue
+            name = said.lstrip("@")
+            known = self.layer.memory.get(self._username_key(name))
+            if known is not None and name.lower() != self.username.lower():
+                found.append(Sender(known, self._name(known)))
+        return found
 
     async def _on_text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message, chat, user = update.effective_message, update.effective_chat, update.effective_user
@@ -293,7 +321,30 @@ class TelegramFrontend(ChatFrontend):
         if private:
             self._invited.pop(user.id, None)
         incoming = Incoming(chat.id, private, user.id)
-        await self.on_text(self._sender(update), Place(str(chat.id), private), text, incoming)
+        sender, place = self._sender(update), Place(str(chat.id), private)
+        await self.on_text(sender, place, text, incoming, self._mentioned(message))
+
+    async def _on_inline(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """`@bot` typed in any chat: the asker's own hand and table, offered to
+        them alone (`frontends.chat.sharing`). Personal and never cached, so
+        Telegram shows one person's answer to nobody else."""
+        query = update.inline_query
+        if query is None:
+            return
+        shares = self.layer.shares(self._sender(update), query.query)
+        results = [
+            InlineQueryResultArticle(
+                share.key,
+                share.title,
+                InputTextMessageContent(share.text),
+                description=share.description,
+            )
+            for share in shares
+        ]
+        try:
+            await query.answer(results, cache_time=0, is_personal=True)
+        except TelegramError as exc:  # the query is simply left unanswered
+            log.error("telegram refused an inline answer: %s", exc)
 
     async def _on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query, chat, user = update.callback_query, update.effective_chat, update.effective_user
@@ -376,6 +427,8 @@ class TelegramFrontend(ChatFrontend):
                     posted = await self._edit(chat, self._current(action, chat), message)
                 else:
                     posted = await self._send(chat, message)
+                    if action.replaces is not None:
+                        await self._delete(chat, int(action.replaces))
             except Forbidden:
                 if user is None:
                     raise
@@ -434,7 +487,8 @@ class TelegramFrontend(ChatFrontend):
     async def _supersede(self, slot: Slot, chat: int, posted: str) -> None:
         """In a DM, keep one live copy of each board and panel: when the layer
         posts a slot anew (a turn begins, which notifies), the previous copy
-        and its stale buttons go. Groups keep their old boards as history."""
+        and its stale buttons go. (Boards in groups are the layer's to replace:
+        `Send.replaces`, unless the table keeps its history.)"""
         key = self._live_key(slot)
         before = self.layer.memory.get(key)
         self.layer.memory.put(key, f"{chat}:{posted}")
@@ -455,6 +509,7 @@ class TelegramFrontend(ChatFrontend):
                 caption=text,
                 parse_mode=ParseMode.HTML,
                 reply_markup=markup,
+                disable_notification=message.silent,
             )
             self._kind(chat, sent.message_id, "file")
             return str(sent.message_id)
@@ -465,6 +520,7 @@ class TelegramFrontend(ChatFrontend):
                 parse_mode=ParseMode.HTML,
                 reply_markup=markup,
                 link_preview_options=LinkPreviewOptions(is_disabled=True),
+                disable_notification=message.silent,
             )
             self._kind(chat, sent.message_id, "text")
             return str(sent.message_id)
@@ -475,6 +531,7 @@ class TelegramFrontend(ChatFrontend):
             caption=text,
             parse_mode=ParseMode.HTML,
             reply_markup=markup,
+            disable_notification=message.silent,
         )
         if sent.photo:
             self._file_ids[picture.key] = sent.photo[-1].file_id

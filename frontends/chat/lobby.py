@@ -1,0 +1,276 @@
+"""A table before it starts: its settings by buttons, and invitations.
+
+`settings` shows what a lobby can still change, each as a button: the game's
+own options (read from its options model: a yes/no option flips, a choice
+among a few values moves to the next, a number steps by one), the turn timer,
+the AI's pace, the AI level of each seat the AI plays, and whether the chat
+keeps old boards (`frontends.chat.boards`). Only the table's opener may
+press them, and only in the lobby; each press is checked by the daemon as a
+new table's options would be (`Table.configure`), so a value the game
+refuses is answered with the game's own reason and changes nothing. The
+buttons carry the change itself in their payload (`fg` + what), so nothing
+is stored per menu.
+
+`invite @name` sends the named person (or people) the table with a Join
+button: in their DM, and, when the invitation is made in a group, as a
+mention there too (a Telegram user who never opened the bot's DM can only
+be reached that way). Adapters resolve the names into `Sender`s: Discord
+from the mention or the slash command's user, Telegram from a text mention
+or an @username it has seen write.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, Literal, get_args, get_origin
+
+from daemon.model import Refused, Status
+from daemon.table import Table
+from frontends.chat.api import Edit, Message, Outgoing, Place, Send, Sender, Target
+from frontends.chat.menus import Item, Sheet, lay_out
+from frontends.chat.tokens import to36
+
+if TYPE_CHECKING:
+    from frontends.chat.layer import ChatLayer
+
+WORDS: Final = ("settings", "invite")
+SETTINGS: Final = "fg"
+"""The flow payload of the settings menu; a change adds what it changes."""
+TURN_CHOICES: Final[tuple[float | None, ...]] = (None, 60.0, 120.0, 300.0, 600.0)
+PACE_CHOICES: Final = (0.0, 1.0, 2.0, 4.0)
+NO_ONE: Final = (
+    "Say whom to invite: invite @name. Mention them (on Telegram, tap their name so it "
+    "becomes a link, or use the @username of someone who has written to me before)."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Setting:
+    """One line of the settings: what it shows, and its buttons' payloads."""
+
+    label: str
+    value: str
+    change: Callable[[Table, str], dict[str, Any]]
+    """The `Table.configure` arguments a press asks for (`step` "u"/"d" for numbers)."""
+    steps: tuple[str, ...] = ("",)
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def _span(seconds: float | None) -> str:
+    if not seconds:
+        return "off"
+    return f"{seconds / 60:g} min" if seconds >= 60 else f"{seconds:g} s"
+
+
+def _next(values: Sequence[Any], current: Any) -> Any:
+    return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+
+
+class Lobbies:
+    def __init__(self, layer: "ChatLayer") -> None:
+        self.layer = layer
+
+    # ---- what a lobby can change ------------------------------------------------------
+
+    def _settings(self, table: Table) -> dict[str, _Setting]:
+        """Every setting by its payload key: `o<i>` option i of the game's
+        model, `t` the timer, `p` the pace, `a<seat>` a seat's AI level,
+        `h` the board history."""
+        found: dict[str, _Setting] = {}
+        fields = table.game.Options.model_fields
+        for index, (name, info) in enumerate(fields.items()):
+            kind, key, current = info.annotation, info.alias or name, getattr(table.options, name)
+            if kind is bool:
+                change = self._option(key, lambda value, _: not value, current)
+                found[f"o{to36(index)}"] = _Setting(
+                    _words(name), "on" if current else "off", change
+                )
+            elif get_origin(kind) is Literal:
+                values: tuple[Any, ...] = get_args(kind)
+
+                def choose(value: Any, _: str, values: tuple[Any, ...] = values) -> Any:
+                    return _next(values, value)
+
+                change = self._option(key, choose, current)
+                found[f"o{to36(index)}"] = _Setting(_words(name), str(current), change)
+            elif kind is int:
+                change = self._option(
+                    key, lambda value, step: value + (1 if step == "u" else -1), current
+                )
+                found[f"o{to36(index)}"] = _Setting(_words(name), str(current), change, ("d", "u"))
+        policy = table.meta.policy
+
+        def timer(table: Table, _: str) -> dict[str, Any]:
+            seconds = _next(TURN_CHOICES, policy.timer.turn_seconds)
+            update = {"timer": policy.timer.model_copy(update={"turn_seconds": seconds})}
+            return {"policy": policy.model_copy(update=update)}
+
+        def pace(table: Table, _: str) -> dict[str, Any]:
+            think = _next(PACE_CHOICES, policy.pacing.think_seconds)
+            update = {"pacing": policy.pacing.model_copy(update={"think_seconds": think})}
+            return {"policy": policy.model_copy(update=update)}
+
+        found["t"] = _Setting("Turn timer", _span(policy.timer.turn_seconds), timer)
+        found["p"] = _Setting("AI pace", f"{policy.pacing.think_seconds:g} s a move", pace)
+        levels = table.game.levels
+        for seat, held in enumerate(table.meta.seats):
+            if held.identity is not None:
+                continue
+            level = held.level or policy.ai_level or table.game.default_level
+
+            def cycle(table: Table, _: str, seat: int = seat, level: str = level) -> dict[str, Any]:
+                return {"levels": {seat: _next(levels, level)}}
+
+            found[f"a{to36(seat)}"] = _Setting(f"AI {seat + 1} level", level, cycle)
+        if table.meta.origin.frontend == self.layer.platform:
+            keep = self.layer.boards.history(table)
+            found["h"] = _Setting("Board history", "kept" if keep else "one board", self._history)
+        return found
+
+    @staticmethod
+    def _option(
+        key: str, step: Callable[[Any, str], Any], current: Any
+    ) -> Callable[[Table, str], dict[str, Any]]:
+        def change(table: Table, how: str) -> dict[str, Any]:
+            return {"options": {**table.meta.options, key: step(current, how)}}
+
+        return change
+
+    def _history(self, table: Table, _: str) -> dict[str, Any]:
+        self.layer.boards.keep_history(table, not self.layer.boards.history(table))
+        return {}
+
+    def describe(self, table: Table) -> str:
+        """The lobby's line about the table's pace (the game's own options
+        are the presenter's `settings`)."""
+        policy = table.meta.policy
+        return (
+            f"Turn timer {_span(policy.timer.turn_seconds)} · "
+            f"AI pace {policy.pacing.think_seconds:g} s a move"
+        )
+
+    def message(self, table: Table, note: str = "", page: int = 1) -> Message:
+        settings = self._settings(table)
+        lines = [f"Settings of {table.meta.name} (its opener changes them until the game begins):"]
+        lines += [f"• {s.label}: {s.value}" for s in settings.values()]
+        if note:
+            lines += ["", note]
+        flips = [
+            Item(f"{s.label}: {s.value}", "flow", SETTINGS + key)
+            for key, s in settings.items()
+            if s.steps == ("",)
+        ]
+        sections = [flips]
+        for key, setting in settings.items():
+            if setting.steps != ("",):
+                sections.append(
+                    [
+                        Item(f"{setting.label} −1", "flow", SETTINGS + key + "d"),
+                        Item(f"{setting.label} +1", "flow", SETTINGS + key + "u"),
+                    ]
+                )
+        menu = lay_out(
+            Sheet(f"Settings of {table.meta.name}", sections),
+            self.layer.profile,
+            page,
+            lambda p: self.layer._issue(table, None, 0, p),
+            lambda n: f"{SETTINGS}~{n}",
+        )
+        return Message("\n".join(lines), None, menu)
+
+    # ---- answering ------------------------------------------------------------------
+
+    def _refusal(self, table: Table, sender: Sender) -> str | None:
+        if table.status != Status.LOBBY:
+            return f"{table.meta.name} has begun: its settings are fixed now."
+        if not self.layer._opened_by(table, sender):
+            return f"Only the person who opened {table.meta.name} can change its settings."
+        return None
+
+    def command(self, table: Table, sender: Sender, place: Place) -> list[Outgoing]:
+        """`settings`: the menu, in the chat it was asked in."""
+        if table.status != Status.LOBBY:
+            return [
+                self.layer._say(place, f"{table.meta.name} has begun: its settings are fixed now.")
+            ]
+        return [Send(Target("reply", chat=place.chat), self.message(table))]
+
+    async def press(
+        self, what: str, table: Table, sender: Sender, place: Place, message_id: str | None
+    ) -> list[Outgoing]:
+        """A settings button: `what` is the payload after `fg` (empty: show)."""
+        to = Target("reply", chat=place.chat)
+        if not what or what.startswith("~"):
+            page = int(what[1:]) if what[1:].isdigit() else 1
+            message = self.message(table, page=page)
+            return [Edit(to, message_id, message) if message_id is not None else Send(to, message)]
+        if (why := self._refusal(table, sender)) is not None:
+            return [self.layer._say(place, why, private=True)]
+        key, step = (what[:-1], what[-1]) if what[-1] in "ud" and what[0] == "o" else (what, "")
+        setting = self._settings(table).get(key)
+        if setting is None or step not in setting.steps:
+            return [
+                self.layer._say(place, "That setting is not one of this table's.", private=True)
+            ]
+        change = setting.change(table, step)
+        note = ""
+        try:
+            if change:
+                await table.configure(
+                    **change, notice=f"{sender.name} changed {setting.label.lower()}."
+                )
+        except Refused as exc:
+            note = f"Not changed: {exc.reason}"
+        message = self.message(table, note)
+        return [Edit(to, message_id, message) if message_id is not None else Send(to, message)]
+
+    async def invite(
+        self, args: list[str], mentions: Sequence[Sender], sender: Sender, place: Place
+    ) -> list[Outgoing]:
+        """`invite @name …`: the table the inviter sits at, to each person named."""
+        layer = self.layer
+        code = next((a for a in args if _is_code(layer, a)), None)
+        found = layer._focus(sender, place, code)
+        if isinstance(found, str):
+            return [layer._say(place, found)]
+        table, _ = found
+        people = [m for m in mentions if m.user != sender.user]
+        if not people:
+            return [layer._say(place, NO_ONE, private=True)]
+        if not table.status.open:
+            return [layer._say(place, layer._not_playing(table))]
+        free = sum(1 for s in table.meta.seats if s.identity is None)
+        if free == 0:
+            return [layer._say(place, f"{table.meta.name} has no free seat to invite anyone to.")]
+        join = Sheet(table.meta.name, [[Item("Join", "flow", "fj", "primary")]])
+        menu = lay_out(join, layer.profile, 1, lambda p: layer._issue(table, None, 0, p), str)
+        under_way = "" if table.status == Status.LOBBY else " (under way: you take an AI's seat)"
+        out: list[Outgoing] = []
+        for person in people:
+            if table.seat_of(layer._identity(person)) is not None:
+                out.append(layer._say(place, f"{person.name} already sits at {table.meta.name}."))
+                continue
+            text = (
+                f"{sender.name} invites you to {table.meta.name}{under_way}. "
+                f'Press Join, or say "join {table.code}".'
+            )
+            out.append(Send(Target("direct", user=person.user), Message(text, menu=menu)))
+            told = f"{sender.name} invited {person.name} to {table.meta.name}."
+            if place.private:
+                out.append(layer._say(place, f"{told} The invitation is in their DM."))
+            else:
+                message = Message(
+                    f"{told} {person.name}: press Join.", menu=menu, mentions=(person.user,)
+                )
+                out.append(Send(Target("reply", chat=place.chat), message))
+        return out
+
+
+def _is_code(layer: "ChatLayer", word: str) -> bool:
+    try:
+        layer.daemon.table(word)
+    except Refused:
+        return False
+    return True
