@@ -61,13 +61,14 @@ async def group_table(host: Host, group: Chat, opener: User, joiner: User) -> Ta
 
 
 async def press_setting(fake: FakeTelegram, user: User, menu: Message, label: str) -> None:
-    """Press `label` in the settings menu, paging on (▸) to find it."""
+    """Press `label` in the settings menu, paging (▸ or ◂) to find it."""
     for _ in range(5):
         if any(label in b["text"] for b in menu.buttons):
             fake.press(user, menu, label)
             return
         edits = len(menu.history)
-        fake.press(user, menu, "▸")
+        arrow = "▸" if any("▸" in b["text"] for b in menu.buttons) else "◂"
+        fake.press(user, menu, arrow)
         await fake.wait_for(lambda n=edits: len(menu.history) > n, what="the next page")
         await fake.settled()
     raise AssertionError(f"no {label!r} on any page")
