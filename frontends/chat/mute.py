@@ -67,9 +67,9 @@ class Mutes:
             return []  # told already, or the turn it was for is over
         layer.memory.put(key, turn)
         user = notice.identity.user
-        note = f"⏰ {notice.text}"
+        note = f"⏰ {table.meta.name}: {notice.text}"
         if table.status.open and table.state is not None:
             message = layer.panel(table, notice.seat, note=note)
             slot = Slot(table.id, "panel", user)
             return [Send(Target("direct", user=user), message, slot)]
-        return [Send(Target("direct", user=user), Message(f"{table.meta.name}: {note}"))]
+        return [Send(Target("direct", user=user), Message(note))]
