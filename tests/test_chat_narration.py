@@ -47,3 +47,16 @@ def test_a_character_budget_keeps_the_newest() -> None:
 def test_nothing_to_say() -> None:
     assert narrate([], NAMES) == []
     assert narrate([Event("x", "  ", None)], NAMES) == []
+
+
+def test_the_apps_team_lines_read_with_colours_and_plain_plurals() -> None:
+    events = [
+        Event("hand_scored", "Team 0 took 3 tricks for 1 point(s).", None),
+        Event("euchred", "Team 1 is euchred — team 0 scores 2.", None),
+        Event("game_over", "Team 1 took 5 tricks for 2 point(s).", None),
+    ]
+    assert narrate(events, NAMES) == [
+        "Blue took 3 tricks for 1 point.",
+        "Orange is euchred — Blue scores 2.",
+        "Orange took 5 tricks for 2 points.",
+    ]

@@ -150,9 +150,13 @@ async def test_two_people_and_two_ais_play_an_expansion_game(
         table, steps = await finish_and_check(here, people, thread, versions, least=50)
 
         assert table.game.is_finished(table.state)
-        # One final board posted; late updates only edit the board before it.
-        boards = [m for m in fake.public_messages(thread) if " wins!" in m.content]
-        assert len([m for m in boards if not m.edits]) == 1 and len(boards) <= 2, boards
+        # The end is told once: the final board becomes the game's summary,
+        # with its Rematch button (late updates may still have edited the
+        # board before it to show the win, never posted more).
+        ended = [m for m in fake.public_messages(thread) if " wins" in m.content]
+        summaries = [m for m in ended if "Rematch" in str(m.components)]
+        assert len(summaries) == 1 and " is over." in summaries[0].content, ended
+        assert len(ended) <= 2, ended
         assert [ways(fake, p) for p in people] == [{"typed", "pressed"}] * 2
         private = {p.user.id for p in people}
         told = "\n".join(t for r in fake.sent() if r.audience in private for t in words(r.body))

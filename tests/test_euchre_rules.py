@@ -358,6 +358,10 @@ def test_reaching_points_to_win_ends_the_game() -> None:
     assert outcome.winners == (0, 2) and outcome.winning_team == 0 and not outcome.draw
     assert outcome.scores == (2, 0)
     assert outcome.summary == "Team 0 wins 2–0."
+    behind = state.copy()
+    behind.scores = [1, 3]
+    lost = EUCHRE.outcome(behind)
+    assert lost is not None and lost.summary == "Team 1 wins 3–1."  # the winner's score first
     assert refusal(state, 0, PASS) == "The game is over."
     with pytest.raises(IllegalMove) as err:
         EUCHRE.advance(state)

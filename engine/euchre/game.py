@@ -109,7 +109,7 @@ class Euchre(Game[EuchreState, EuchreMove, EuchreState]):
             winning_team=winner,
             draw=False,
             scores=tuple(state.scores),
-            summary=f"Team {winner} wins {state.scores[0]}–{state.scores[1]}.",
+            summary=f"Team {winner} wins {state.scores[winner]}–{state.scores[1 - winner]}.",
         )
 
     # ---- views -------------------------------------------------------------------
