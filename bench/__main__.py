@@ -24,13 +24,23 @@ SECTIONS = {
     "katan": "engine.katan.bench",
     "cities": "engine.katan.bench",
     "seafarers": "engine.katan.bench",
+    "sea_cities": "engine.katan.bench",
     "renderers": "renderers.bench",
     "daemon": "daemon.bench",
     "native": "frontends.native.bench",
 }
-TAKES_GAMES = {"euchre", "sequence", "katan", "cities", "seafarers", "renderers", "native"}
+TAKES_GAMES = {
+    "euchre",
+    "sequence",
+    "katan",
+    "cities",
+    "seafarers",
+    "sea_cities",
+    "renderers",
+    "native",
+}
 """Sections whose `run` takes the game count; the others size themselves."""
-RUNS = {"cities": "run_cities", "seafarers": "run_seafarers"}
+RUNS = {"cities": "run_cities", "seafarers": "run_seafarers", "sea_cities": "run_sea_cities"}
 """Sections run by a function other than their module's `run` (Katan's
 expansions' figures live beside the base game's)."""
 

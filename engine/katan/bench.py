@@ -2,7 +2,8 @@
 state copy, and the strength of the default AI and of the baseline it is
 measured against; and, as sections of their own (`run_cities`, `--only
 cities`; `run_seafarers`, `--only seafarers`), the same for each expansion
-against the app-like baseline.
+against the app-like baseline; and both expansions together (`run_sea_cities`,
+`--only sea_cities`) on three maps against random players.
 
 This is a harness, not part of the game: it is the one Katan module that
 reads the clock, and nothing in the engine imports it. It uses only the
@@ -29,7 +30,7 @@ import statistics
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, Final
 
 from engine.katan.game import KATAN
 from engine.protocol import TableConfig
@@ -248,6 +249,34 @@ def run_seafarers(games: int) -> dict[str, float]:
     return out
 
 
+SEA_CITIES: Final = "cities_and_knights,seafarers"
+SEA_CITIES_MAPS: Final = ("heading_for_new_shores", "fog_islands", "pirate_islands")
+"""Where both expansions together are measured: the default map, one with fog
+(and its finds), one whose pirate fortresses are the goal."""
+VS_RANDOM_TARGET: Final = 0.95
+"""The default AI's least win rate against three random players."""
+
+
+def run_sea_cities(games: int) -> dict[str, float]:
+    """Seafarers with Cities & Knights (`--only sea_cities`): on each of
+    `SEA_CITIES_MAPS`, random self-play speed, then the default AI against
+    three random players over `games` four-seat games (the tested seat
+    rotating) and its decision times."""
+    out: dict[str, float] = {}
+    for name in SEA_CITIES_MAPS:
+        options: dict[str, object] = {"expansions": SEA_CITIES, "map": name}
+        prefix = f"sea_ck_{name}"
+        count = max(1, games // 50)
+        out[f"{prefix}_random_decisions_per_s"] = _rules_speed(count, options, name)
+        vs_random, times = _rules_win_rate("katan", "random", games, options)
+        _interval(f"default AI on {name}", vs_random, games, "three random players")
+        met = "met" if vs_random >= VS_RANDOM_TARGET else "NOT MET"
+        print(f"  target ≥ {VS_RANDOM_TARGET:.0%} against random players: {met}", flush=True)
+        out[f"{prefix}_ai_win_rate_vs_random"] = vs_random
+        out.update(_decision_times(prefix, times))
+    return out
+
+
 def _strength_of(prefix: str, options: dict[str, object], games: int) -> dict[str, float]:
     baseline, _ = _rules_win_rate("app", "random", games, options)
     _interval("baseline check: one app-like baseline", baseline, games, "three random players")
@@ -255,11 +284,19 @@ def _strength_of(prefix: str, options: dict[str, object], games: int) -> dict[st
     _interval("default AI", vs_random, games, "three random players")
     vs_app, more = _rules_win_rate("katan", "app", games, options)
     _interval("default AI", vs_app, games, "three app-like baselines")
-    times = sorted(times + more)
     out = {
         f"{prefix}_app_win_rate_vs_random": baseline,
         f"{prefix}_ai_win_rate_vs_random": vs_random,
         f"{prefix}_ai_win_rate_vs_app": vs_app,
+    }
+    out.update(_decision_times(prefix, times + more))
+    return out
+
+
+def _decision_times(prefix: str, times: list[float]) -> dict[str, float]:
+    """The default AI's p50, p95 and longest decision, printed and as figures."""
+    times = sorted(times)
+    out = {
         f"{prefix}_ai_p50_decision_ms": times[len(times) // 2] * 1e3,
         f"{prefix}_ai_p95_decision_ms": times[int(0.95 * (len(times) - 1))] * 1e3,
         f"{prefix}_ai_max_decision_ms": times[-1] * 1e3,
