@@ -14,11 +14,19 @@ import pytest
 from engine.errors import IllegalMove
 from engine.katan import crafted
 from engine.katan.audit import problems
+from engine.katan.chores import GIVE_BACK
 from engine.katan.cities import roll
+from engine.katan.cities.components import (
+    COMMODITY_START,
+    KNIGHTS_PER_LEVEL,
+    PROGRESS_COUNT,
+    PROGRESS_HAND,
+    WALL_PIECES,
+)
 from engine.katan.cities.crafted import before_roll
 from engine.katan.cities.rules import CITIES_RULES
 from engine.katan.cities.state import CitiesPart
-from engine.katan.components import CARD_NAMES
+from engine.katan.components import BANK_START, CARD_NAMES, RESOURCES
 from engine.katan.game import KATAN
 from engine.katan.moves import Move
 from engine.katan.state import KatanState
@@ -26,6 +34,9 @@ from engine.protocol import Event, TableConfig
 
 W: Final = len(CARD_NAMES)
 """A Cities & Knights hand's width."""
+CARDS_START: Final = (BANK_START,) * RESOURCES + (COMMODITY_START,) * 3
+"""Every card kind's count across bank and hands: 19 of each resource, 12 of each commodity."""
+PROGRESS_TOTAL: Final = sum(PROGRESS_COUNT)
 
 # Seed 1's board: hexes by (terrain, number) and crossings that touch one hex only.
 FOREST_5: Final = 0
@@ -115,3 +126,27 @@ def rolled(
 
 def kinds(events: tuple[Event, ...]) -> list[str]:
     return [e.kind for e in events]
+
+
+def ledger(st: KatanState) -> list[str]:
+    """Cities & Knights' per-move invariants, cheaply, for whole-game tests
+    (alone and at sea): the 54 progress cards across decks, hands and the
+    face-up point cards, no hand of five unless one is being given back,
+    knights and walls within their limits, every wall on its owner's city.
+    The cards (commodities among them) and the base pieces are the caller's."""
+    out: list[str] = []
+    part = ck(st)
+    progress = sum(map(len, part.decks)) + sum(map(len, part.progress)) + sum(part.face_up)
+    if progress != PROGRESS_TOTAL:
+        out.append(f"{progress} progress cards, not {PROGRESS_TOTAL}")
+    hands = part.progress
+    if max(map(len, hands)) > PROGRESS_HAND and not any(c[0] == GIVE_BACK for c in st.chores):
+        out.append("a hand of five progress cards with none being given back")
+    bits = int.bit_count
+    if (
+        max(map(bits, part.knights)) > KNIGHTS_PER_LEVEL
+        or max(map(bits, part.walls)) > WALL_PIECES
+        or any(walls & ~cities for walls, cities in zip(part.walls, st.cities, strict=True))
+    ):
+        out.append("knights or walls beyond their limits (or a wall off its city)")
+    return out

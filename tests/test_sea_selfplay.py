@@ -1,7 +1,9 @@
 """Seafarers whole games on every map: 300 with random seats and 30 with the
 default AI in every seat, each finishing with a winner, with the ledger
-checked after every move and the full audit every few hundred; and a
-smaller run of Seafarers with Cities & Knights on a few maps.
+checked after every move and the full audit every few hundred. The games
+themselves (`random_game`, `viewed_game`, `ai_game`) also play Seafarers
+with Cities & Knights (tests/test_sea_cities_selfplay.py), whose ledger
+adds Cities & Knights' (`cities_support.ledger`).
 
 The random games step their own state in place (`rules.step` on the state's
 legal moves), which keeps three thousand of them affordable; every
@@ -30,13 +32,18 @@ from engine.katan.sea.ships import SHIP_PIECES
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import OVER, KatanState, total_points
 from engine.protocol import TableConfig
-from tests.sea_support import SEAFARERS, WITH_CITIES
+from tests import cities_support
+from tests.cities_support import CARDS_START
+from tests.sea_support import SEAFARERS
 
 RANDOM_GAMES = 300
 BLOCKS = 2
 """Each map's random games run as this many tests, so two workers share them evenly."""
 AI_GAMES = 30
-MAX_MOVES = 30_000
+MAX_MOVES = 100_000
+"""A bound only a stalled game reaches: the longest random game seen took
+43,133 moves (the Oases with Cities & Knights, to 16; at 14 one in ten
+passes 19,000)."""
 FULL_EVERY = 500
 """Moves between full audits (`audit.problems` rebuilds every network) and JSON round trips."""
 VIEWED = 100
@@ -49,17 +56,13 @@ RANDOM_TARGETS = (12, 8, 12, 10)
 the seats can then run out of pieces that reach a free crossing short of
 14 (Forgotten Tribe seed 91 stands at 11, 13, 11 and 12 points for 200,000
 moves). Seats that aim, the AI's, reach 14 on every map (the AI games)."""
-CITIES_MAPS = ("heading_for_new_shores", "fog_islands", "pirate_islands", "great_canal")
-CITIES_RANDOM = 12
-CITIES_AI = 3
 
 
-def config(name: str, index: int, cities: bool = False, ai: bool = False) -> TableConfig:
-    """3 and 4 seats alternately, most games to the default target, some to
-    8 and to 14 (AI) or 10 (random)."""
-    options: dict[str, object] = {"expansions": WITH_CITIES if cities else SEAFARERS, "map": name}
-    if not cities:
-        options["points_to_win"] = (TARGETS if ai else RANDOM_TARGETS)[index % 4]
+def config(
+    name: str, index: int, targets: tuple[int, ...], expansions: str = SEAFARERS
+) -> TableConfig:
+    """3 and 4 seats alternately, the target `targets[index % 4]`."""
+    options = {"expansions": expansions, "map": name, "points_to_win": targets[index % 4]}
     return TableConfig(game="katan", seed=7000 + index, seats=3 + index % 2, options=options)
 
 
@@ -78,6 +81,8 @@ class Start:
 def start_of(st: KatanState) -> Start:
     sea: SeaPart = st.sea
     assert len(sea.fog_pile) == len(st.board.fog_hexes)
+    if st.ck is not None:  # so the ledger keeps 12 of each commodity across bank and hands
+        assert tuple(st.bank) == CARDS_START and not any(st.hands)
     return Start(
         cards=tuple(st.bank),
         fog=len(sea.fog_pile),
@@ -91,7 +96,8 @@ def ledger(st: KatanState, start: Start) -> list[str]:
     """The per-move invariants, cheaply: every card conserved, pieces within
     their limits (15 ships), the fog pile, cloth, fortresses and canal units
     accounted for where the map has them, and points equal to what the board
-    and the awards say (development cards and the rest: the full audit)."""
+    and the awards say (development cards and the rest: the full audit); with
+    Cities & Knights, its own ledger too (progress cards, knights, walls)."""
     out: list[str] = []
     h, w, bank = st.hands, st.width, st.bank
     counts = tuple([sum(h[r::w]) + bank[r] for r in range(w)])
@@ -126,6 +132,8 @@ def ledger(st: KatanState, start: Start) -> list[str]:
             out.append("canal units dug by nobody")
     if max(sea.wonders) > WONDER_STAGES:
         out.append("a wonder beyond its last stage")
+    if st.ck is not None:
+        out.extend(cities_support.ledger(st))
     for t in range(st.seats):
         if st.points[t] != points_from_scratch(st, t):
             out.append(f"seat {t}: points {st.points[t]}, not {points_from_scratch(st, t)}")
@@ -150,10 +158,11 @@ def finished(st: KatanState, where: tuple[object, ...]) -> None:
     assert outcome is not None and outcome.winners == (st.winner,), where
 
 
-def random_game(name: str, index: int, cities: bool = False) -> None:
-    """Stepped in place on the state's own legal moves."""
+def random_game(cfg: TableConfig, index: int) -> None:
+    """Stepped in place on the state's own legal moves, drawn by `index`."""
+    name = cfg.options["map"]
     rng = random.Random(index)
-    st = KATAN.initial_state(config(name, index, cities))
+    st = KATAN.initial_state(cfg)
     start = start_of(st)
     step, legal_moves, to_move = rules.step, rules.legal_moves, rules.to_move
     for move_no in range(MAX_MOVES):
@@ -170,10 +179,11 @@ def random_game(name: str, index: int, cities: bool = False) -> None:
     finished(st, (name, index))
 
 
-def viewed_game(name: str, index: int, cities: bool = False) -> None:
+def viewed_game(cfg: TableConfig, index: int) -> None:
     """Every seat's legal moves from its view, every move checked."""
+    name = cfg.options["map"]
     rng = random.Random(index)
-    st = KATAN.initial_state(config(name, index, cities))
+    st = KATAN.initial_state(cfg)
     start = start_of(st)
     for move_no in range(MAX_MOVES):
         if st.phase == OVER:
@@ -192,8 +202,10 @@ def viewed_game(name: str, index: int, cities: bool = False) -> None:
     finished(st, (name, index))
 
 
-def ai_game(name: str, index: int, cities: bool = False) -> None:
-    st = KATAN.initial_state(config(name, index, cities, ai=True))
+def ai_game(cfg: TableConfig, index: int) -> None:
+    """The default AI in every seat, each deciding from its own view."""
+    name = cfg.options["map"]
+    st = KATAN.initial_state(cfg)
     start = start_of(st)
     players = [KATAN.player("katan", 31 * index + s) for s in range(st.seats)]
     for move_no in range(MAX_MOVES):
@@ -212,36 +224,32 @@ def ai_game(name: str, index: int, cities: bool = False) -> None:
     finished(st, (name, index, "ai"))
 
 
-@pytest.mark.parametrize("block", range(BLOCKS))
+def play_random(cfg: TableConfig, index: int) -> None:
+    """Every VIEWED-th game through the views and the checked entry point."""
+    (viewed_game if index % VIEWED == 0 else random_game)(cfg, index)
+
+
+def blocks(games: int, count: int) -> list[range]:
+    """`games` indices split into `count` equal runs (one test each)."""
+    size = games // count
+    return [range(b * size, (b + 1) * size) for b in range(count)]
+
+
+@pytest.mark.parametrize("block", blocks(RANDOM_GAMES, BLOCKS))
 @pytest.mark.parametrize("name", MAP_NAMES)
-def test_random_games_finish_with_a_winner(name: str, block: int) -> None:
-    size = RANDOM_GAMES // BLOCKS
-    for index in range(block * size, (block + 1) * size):
-        if index % VIEWED == 0:
-            viewed_game(name, index)
-        else:
-            random_game(name, index)
+def test_random_games_finish_with_a_winner(name: str, block: range) -> None:
+    for index in block:
+        play_random(config(name, index, RANDOM_TARGETS), index)
 
 
 @pytest.mark.parametrize("name", MAP_NAMES)
 def test_ai_games_finish_with_a_winner(name: str) -> None:
     for index in range(AI_GAMES):
-        ai_game(name, index)
-
-
-@pytest.mark.parametrize("name", CITIES_MAPS)
-def test_seafarers_with_cities_and_knights_games_finish(name: str) -> None:
-    for index in range(CITIES_RANDOM):
-        if index % 6 == 0:
-            viewed_game(name, index, cities=True)
-        else:
-            random_game(name, index, cities=True)
-    for index in range(CITIES_AI):
-        ai_game(name, index, cities=True)
+        ai_game(config(name, index, TARGETS), index)
 
 
 def test_the_per_move_ledger_sees_what_it_checks() -> None:
-    st = KATAN.initial_state(config("treasure_islands", 1))
+    st = KATAN.initial_state(config("treasure_islands", 1, RANDOM_TARGETS))
     start = start_of(st)
     assert ledger(st, start) == []
     sea: SeaPart = st.sea
@@ -257,7 +265,7 @@ def test_the_per_move_ledger_sees_what_it_checks() -> None:
     point = st.copy()
     point.points[2] += 1
     assert ledger(point, start) == ["seat 2: points 1, not 0"]
-    cloth = KATAN.initial_state(config("cloth_for_catan", 1))
+    cloth = KATAN.initial_state(config("cloth_for_catan", 1, RANDOM_TARGETS))
     cloth_start = start_of(cloth)
     cloth.sea.villages[0] -= 1
     assert ledger(cloth, cloth_start) == ["cloth neither in a village nor scored"]
