@@ -55,7 +55,7 @@ HTML_TAGS = {
 }  # fmt: skip
 JSON_FIELDS = {
     "reply_markup", "media", "allowed_updates", "commands", "entities", "caption_entities",
-    "link_preview_options", "reply_parameters", "scope",
+    "link_preview_options", "reply_parameters", "scope", "results",
 }  # fmt: skip
 INT_FIELDS = {"chat_id", "message_id", "offset", "limit", "timeout", "from_chat_id"}
 NOT_MODIFIED = (
@@ -146,9 +146,17 @@ class Bucket:
         self.level -= 1
 
 
-MENTION = re.compile(r"(?<![\w/@])@[A-Za-z0-9_]{3,32}")
+MENTION = re.compile(r"(?<![\w/@])@[A-Za-z][A-Za-z0-9_]{3,31}(?!\w)")
 """An @username in a message's text, which Telegram marks as a "mention"
-entity (ASCII texts only here, so offsets are UTF-16 offsets too)."""
+entity (ASCII texts only here, so offsets are UTF-16 offsets too). A
+username is 5 to 32 characters (4 for a few bought ones): `@bo` is no mention."""
+
+USERNAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{3,31}")
+
+UPDATE_KINDS_BY_DEFAULT = frozenset({"message", "callback_query", "inline_query"})
+"""The update kinds a bot gets when it never named any (`allowed_updates`
+empty or never given): all but a few (chat_member, reactions) that this
+fake never sends anyway."""
 
 
 @dataclass(frozen=True)
@@ -202,6 +210,9 @@ class Message:
     markup: dict[str, Any] | None = None
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
+    named: tuple[User, ...] = ()
+    """People named by a text mention (their name tapped in the client: a
+    link to the user, for people without a username)."""
 
     @property
     def from_bot(self) -> bool:
@@ -233,6 +244,17 @@ class Message:
                 {"type": "mention", "offset": m.start(), "length": m.end() - m.start()}
                 for m in MENTION.finditer(self.text)
             ]
+            for user in self.named:
+                at = self.text.index(user.first_name)
+                entities.append(
+                    {
+                        "type": "text_mention",
+                        "offset": at,
+                        "length": len(user.first_name),
+                        "user": user.as_json(),
+                    }
+                )
+            entities.sort(key=lambda e: int(e["offset"]))
             if self.text.startswith("/"):
                 command = self.text.split()[0]
                 entities.insert(0, {"type": "bot_command", "offset": 0, "length": len(command)})
@@ -398,6 +420,9 @@ class FakeTelegram:
         self.inline_answers: dict[str, dict[str, Any]] = {}
         """Inline query id → the bot's answerInlineQuery parameters."""
         self._inline_ids = itertools.count(1)
+        self.allowed_updates: frozenset[str] = UPDATE_KINDS_BY_DEFAULT
+        """The update kinds the bot asked for (the last `allowed_updates` it
+        gave to getUpdates or setWebhook); others are never delivered."""
         self.bot_user = {
             "id": BOT_ID,
             "is_bot": True,
@@ -438,8 +463,13 @@ class FakeTelegram:
 
     # ---- people and places -----------------------------------------------------
 
-    def user(self, first_name: str, *, username: str | None = None) -> User:
-        user = User(1000 + len(self._users), first_name, username or first_name.lower())
+    def user(self, first_name: str, *, username: str | None = None, handle: bool = True) -> User:
+        """A Telegram user; their @username is `username`, else their first
+        name and "_tg" (Telegram's usernames are at least 5 characters);
+        `handle=False`: one without a username (a text mention finds them)."""
+        username = (username or f"{first_name.lower()}_tg") if handle else None
+        assert username is None or USERNAME.fullmatch(username), f"{username!r} is no username"
+        user = User(1000 + len(self._users), first_name, username)
         self._users[user.id] = user
         self.chats[user.id] = Chat(user.id, "private", user=user)
         return user
@@ -455,8 +485,12 @@ class FakeTelegram:
 
     # ---- what a user does ------------------------------------------------------
 
-    def say(self, user: User, text: str, chat: Chat | None = None) -> Message:
+    def say(
+        self, user: User, text: str, chat: Chat | None = None, *, named: tuple[User, ...] = ()
+    ) -> Message:
         """`user` sends `text` in `chat` (default: their DM with the bot).
+        `named` are people whose first name in `text` the user tapped into a
+        text mention (a link to them that the bot receives with their id).
 
         In a group with privacy mode on, the bot only hears commands, as on
         Telegram; the message is still posted, so a test can see it was ignored.
@@ -467,7 +501,8 @@ class FakeTelegram:
             self.started.add(user.id)
         else:
             assert user.id in chat.members, f"{user.first_name} is not in {chat.title}"
-        message = self._post(chat, user, text=text)
+        assert all(u.first_name in text for u in named), "a text mention marks a name in the text"
+        message = self._post(chat, user, text=text, named=named)
         if chat.user is None and self.privacy and not text.startswith("/"):
             return message
         self._push({"message": message.as_json(self.bot_user)})
@@ -572,7 +607,7 @@ class FakeTelegram:
 
     @property
     def pending_updates(self) -> int:
-        return sum(1 for u in self._updates if u["update_id"] > self._confirmed)
+        return sum(1 for u in self._updates if u["update_id"] > self._confirmed and self._wanted(u))
 
     async def wait_for(
         self, check: Callable[[], Any], *, timeout: float = 10.0, what: str = ""
@@ -617,6 +652,9 @@ class FakeTelegram:
     async def _post_to_webhook(self, update: dict[str, Any]) -> None:
         """Deliver one update as Telegram does to a webhook: POST, with the secret header."""
         assert self.webhook is not None
+        if not self._wanted(update):
+            self._confirmed = max(self._confirmed, update["update_id"])
+            return
         headers = {}
         if self.webhook.get("secret_token"):
             headers["X-Telegram-Bot-Api-Secret-Token"] = str(self.webhook["secret_token"])
@@ -861,7 +899,19 @@ class FakeTelegram:
         if secret and not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", secret):
             raise bad("bad webhook: secret token contains unallowed characters")
         self.webhook = {"url": url, "secret_token": secret}
+        self._allow(params)
         return True
+
+    def _allow(self, params: dict[str, Any]) -> None:
+        """`allowed_updates` as Telegram keeps it: a list given replaces the
+        last (an empty one means the default); none given keeps it."""
+        named = params.get("allowed_updates")
+        if named is not None:
+            self.allowed_updates = frozenset(named) or UPDATE_KINDS_BY_DEFAULT
+
+    def _wanted(self, update: dict[str, Any]) -> bool:
+        """Whether the bot asked for this kind of update (Telegram drops the rest)."""
+        return not (set(update) - {"update_id"}).isdisjoint(self.allowed_updates)
 
     async def _m_deleteWebhook(self, record: Request) -> Any:
         params = record.params
@@ -889,10 +939,13 @@ class FakeTelegram:
                 "Conflict: can't use getUpdates method while webhook is active; "
                 "use deleteWebhook to delete the webhook first",
             )
+        self._allow(params)
         offset = int(params.get("offset") or 0)
         if offset:
             self._confirmed = max(self._confirmed, offset - 1)
-        self._updates = [u for u in self._updates if u["update_id"] > self._confirmed]
+        self._updates = [
+            u for u in self._updates if u["update_id"] > self._confirmed and self._wanted(u)
+        ]
         await self._notify()
         self._polls += 1
         mine = self._polls

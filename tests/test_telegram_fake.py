@@ -18,6 +18,7 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
+    InlineQueryHandler,
     MessageHandler,
     filters,
 )
@@ -54,14 +55,16 @@ async def polling(
     """Start an Application with the given handlers, polling the fake; stop it after."""
     running: list[Application[Any, Any, Any, Any, Any, Any]] = []
 
-    async def start(*handlers: Any, limiter: AIORateLimiter | None = None) -> Any:
+    async def start(
+        *handlers: Any, limiter: AIORateLimiter | None = None, allowed: list[str] | None = None
+    ) -> Any:
         app = build(fake, limiter=limiter)
         for handler in handlers:
             app.add_handler(handler)
         await app.initialize()
         await app.start()
         assert app.updater is not None
-        await app.updater.start_polling(timeout=1)
+        await app.updater.start_polling(timeout=1, allowed_updates=allowed)
         running.append(app)
         return app
 
@@ -225,3 +228,35 @@ async def test_callback_queries_are_answered_once(
     await fake.wait_for(lambda: fake.last(fake.dm(ana)).text == "done")
     assert query.answered and query.answer["text"] == "ok"
     assert not fake.unanswered()
+
+
+async def test_only_the_update_kinds_a_bot_asks_for_arrive(
+    fake: FakeTelegram, polling: Callable[..., Any]
+) -> None:
+    """`allowed_updates` as Telegram keeps it: a bot that does not name
+    `inline_query` never hears of one (so a frontend must ask for it)."""
+    heard: list[str] = []
+
+    async def on_inline(update: Update, context: Context) -> None:
+        assert update.inline_query is not None
+        heard.append(f"inline {update.inline_query.query}")
+        await update.inline_query.answer([])
+
+    async def on_text(update: Update, context: Context) -> None:
+        assert update.message is not None
+        heard.append(f"text {update.message.text}")
+
+    handlers = (InlineQueryHandler(on_inline), MessageHandler(filters.TEXT, on_text))
+    app = await polling(*handlers, allowed=["message"])
+    ana = fake.user("Ana")
+    fake.inline(ana, "first")
+    fake.say(ana, "after it")
+    await fake.wait_for(lambda: heard)
+    assert heard == ["text after it"], "the inline query, sent first, never came"
+    assert fake.inline_answers == {}
+    assert app.updater is not None
+    await app.updater.stop()
+    await app.updater.start_polling(timeout=1, allowed_updates=["message", "inline_query"])
+    query = fake.inline(ana, "second")
+    await fake.wait_for(lambda: query in fake.inline_answers)
+    assert heard == ["text after it", "inline second"]

@@ -80,11 +80,14 @@ class ChatFrontend(ABC):
         text: str,
         context: Any = None,
         mentions: Sequence[Sender] = (),
+        unknown: Sequence[str] = (),
     ) -> None:
         """A person wrote `text` in `place`; `context` is handed to `perform`
         for replies (a Discord interaction, a Telegram message); `mentions`
-        are the people the message named, as the platform knows them."""
-        await self.perform_all(await self.layer.text(sender, place, text, mentions), context)
+        are the people the message named, as the platform knows them, and
+        `unknown` the names (as written) it could not find."""
+        actions = await self.layer.text(sender, place, text, mentions, unknown)
+        await self.perform_all(actions, context)
 
     async def on_press(
         self,

@@ -167,11 +167,17 @@ class ChatLayer:
     # ==== typed lines ===========================================================================
 
     async def text(
-        self, sender: Sender, place: Place, text: str, mentions: Sequence[Sender] = ()
+        self,
+        sender: Sender,
+        place: Place,
+        text: str,
+        mentions: Sequence[Sender] = (),
+        unknown: Sequence[str] = (),
     ) -> list[Outgoing]:
         """Answer a typed line: a flow command or a move in the game grammar.
         `mentions` are the people the line names (as the platform resolved
-        its mentions), for `invite`."""
+        its mentions), `unknown` the names it could not resolve (as typed:
+        `@zed`), for `invite`."""
         said = words(text)
         if not said:
             return []
@@ -179,7 +185,7 @@ class ChatLayer:
         if head == "end" and said[1:2] in (["game"], ["table"]):
             return await self._end(sender, place, said[2:])
         if head == "invite":
-            return await self.lobbies.invite(said[1:], mentions, sender, place)
+            return await self.lobbies.invite(said[1:], mentions, unknown, sender, place)
         if head in FLOW_WORDS and head != "end":
             return await self._flow(head, said[1:], sender, place)
         found = self._focus(sender, place, None)

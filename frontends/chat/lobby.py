@@ -41,6 +41,11 @@ NO_ONE: Final = (
     "Say whom to invite: invite @name. Mention them (on Telegram, tap their name so it "
     "becomes a link, or use the @username of someone who has written to me before)."
 )
+UNKNOWN: Final = (
+    "I don't know who {name} is, so I could not invite them: I can find only people who "
+    "have written to me. Ask them to send me a message (or tap their name so it becomes a "
+    "link), then invite them again."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,9 +232,16 @@ class Lobbies:
         return [Edit(to, message_id, message) if message_id is not None else Send(to, message)]
 
     async def invite(
-        self, args: list[str], mentions: Sequence[Sender], sender: Sender, place: Place
+        self,
+        args: list[str],
+        mentions: Sequence[Sender],
+        unknown: Sequence[str],
+        sender: Sender,
+        place: Place,
     ) -> list[Outgoing]:
-        """`invite @name …`: the table the inviter sits at, to each person named."""
+        """`invite @name …`: the table the inviter sits at, to each person
+        named; each name the platform could not find (`unknown`) is refused
+        by name, with what would make it known."""
         layer = self.layer
         code = next((a for a in args if _is_code(layer, a)), None)
         found = layer._focus(sender, place, code)
@@ -237,8 +249,11 @@ class Lobbies:
             return [layer._say(place, found)]
         table, _ = found
         people = [m for m in mentions if m.user != sender.user]
+        out: list[Outgoing] = [
+            layer._say(place, UNKNOWN.format(name=name), private=True) for name in unknown
+        ]
         if not people:
-            return [layer._say(place, NO_ONE, private=True)]
+            return out or [layer._say(place, NO_ONE, private=True)]
         if not table.status.open:
             return [layer._say(place, layer._not_playing(table))]
         free = sum(1 for s in table.meta.seats if s.identity is None)
@@ -247,7 +262,6 @@ class Lobbies:
         join = Sheet(table.meta.name, [[Item("Join", "flow", "fj", "primary")]])
         menu = lay_out(join, layer.profile, 1, lambda p: layer._issue(table, None, 0, p), str)
         under_way = "" if table.status == Status.LOBBY else " (under way: you take an AI's seat)"
-        out: list[Outgoing] = []
         for person in people:
             if table.seat_of(layer._identity(person)) is not None:
                 out.append(layer._say(place, f"{person.name} already sits at {table.meta.name}."))

@@ -14,6 +14,7 @@ offered it.
 """
 
 import hashlib
+import re
 from typing import TYPE_CHECKING
 
 from daemon.model import Status
@@ -23,6 +24,8 @@ from frontends.chat.presenters import presenter_for
 
 if TYPE_CHECKING:
     from frontends.chat.layer import ChatLayer
+
+YOUR = re.compile(r"^Your (\w)", re.MULTILINE)
 
 
 def shares(layer: "ChatLayer", sender: Sender, query: str) -> list[Share]:
@@ -42,7 +45,9 @@ def shares(layer: "ChatLayer", sender: Sender, query: str) -> list[Share]:
         public = presenter.caption(table.view_for(None), None, names)
         options = [("board", "Where the game stands", public, f"{heading}\n{public}")]
         if hand := presenter.hand(table.view_for(seat), seat):
-            said = f"{names[seat]} shows their hand at {heading}:\n{hand}"
+            # Posted as its holder, for everyone: "Your hand" would read as the reader's.
+            shown = YOUR.sub(lambda m: m.group(1).upper(), hand)
+            said = f"{names[seat]} shows their hand at {heading}:\n{shown}"
             options.insert(0, ("hand", "Show my hand", "Posted as you, for all here to see", said))
         for kind, title, description, text in options:
             key = hashlib.sha256(f"{table.id}|{table.version}|{kind}".encode()).hexdigest()[:32]

@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -100,6 +101,10 @@ COMMANDS = (
     ("options", "the options of your table's game"),
     ("rules", "how to play"),
     ("spectate", "watch a table: /spectate CODE"),
+    ("settings", "your lobby's options, by buttons"),
+    ("invite", "send someone your table: /invite @name"),
+    ("mute", "your turns stop pinging you"),
+    ("unmute", "your turns ping you again"),
     ("stats", "your games won, per game"),
     ("leaderboard", "who wins most in this group"),
     ("record", "a finished game as a file: /record CODE"),
@@ -116,6 +121,8 @@ the layer, and Telegram shows a spinner until it comes."""
 NOT_MODIFIED = "message is not modified"
 GONE = ("message to edit not found", "message can't be edited", "message to delete not found")
 WRONG_KIND = ("there is no text in the message", "there is no media in the message")
+NAMED = re.compile(r"(?<![\w/@])@(\w+)")
+"""An @name in a message (not the `@bot` of a `/command@bot`)."""
 ANSWERED = "query is too old"
 """A callback query answered already (a retry whose first answer did arrive) or
 too late to answer: either way there is nothing more to say to it."""
@@ -293,22 +300,26 @@ class TelegramFrontend(ChatFrontend):
     def _username_key(username: str) -> str:
         return f"telegram|username|{username.lower()}"
 
-    def _mentioned(self, message: TgMessage) -> list[Sender]:
-        """The people a message names: a text mention carries the user; an
-        @username is known only if that person has written to the bot (the
-        Bot API cannot look a username up), so unknown ones are left out."""
+    def _mentioned(self, message: TgMessage) -> tuple[list[Sender], list[str]]:
+        """The people a message names, and the @names it could not find. A
+        text mention carries the user; an @username is known only if that
+        person has written to the bot (the Bot API cannot look a username
+        up). Every `@word` is read, not only Telegram's mention entities, so
+        a name too short to be a username is reported too."""
         found: list[Sender] = []
-        kinds: list[str | None] = [MessageEntity.MENTION, MessageEntity.TEXT_MENTION]
-        for entity, said in message.parse_entities(kinds).items():
-            if entity.user is not None:
-                user = entity.user
+        for entity in message.parse_entities([MessageEntity.TEXT_MENTION]):
+            if (user := entity.user) is not None:
                 found.append(Sender(str(user.id), user.full_name[:40] or str(user.id)))
+        unknown: list[str] = []
+        for name in NAMED.findall(message.text or ""):
+            if name.lower() == self.username.lower():
                 continue
-            name = said.lstrip("@")
             known = self.layer.memory.get(self._username_key(name))
-            if known is not None and name.lower() != self.username.lower():
+            if known is None:
+                unknown.append(f"@{name}")
+            else:
                 found.append(Sender(known, self._name(known)))
-        return found
+        return found, unknown
 
     async def _on_text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message, chat, user = update.effective_message, update.effective_chat, update.effective_user
@@ -322,7 +333,8 @@ class TelegramFrontend(ChatFrontend):
             self._invited.pop(user.id, None)
         incoming = Incoming(chat.id, private, user.id)
         sender, place = self._sender(update), Place(str(chat.id), private)
-        await self.on_text(sender, place, text, incoming, self._mentioned(message))
+        named, unknown = self._mentioned(message)
+        await self.on_text(sender, place, text, incoming, named, unknown)
 
     async def _on_inline(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """`@bot` typed in any chat: the asker's own hand and table, offered to
