@@ -96,6 +96,7 @@ def seeds() -> list[bytes]:
         {"cmd": "move", "code": "@1", "user": "ana", "move": '{"type":"exchange"}'},
         {"cmd": "log", "code": "@0"},
         {"cmd": "lan_open", "game": "euchre"},
+        {"cmd": "export", "table": "@1"},
     ]
     assert {r["cmd"] for r in requests} == set(COMMANDS)
     return [json.dumps(r).encode() for r in requests]
