@@ -1,6 +1,6 @@
 """Katan behind the engine protocol: the `KATAN` instance the registry loads."""
 
-from typing import ClassVar, Final
+from typing import ClassVar, Final, cast
 
 from engine.errors import BadOptions, IllegalMove
 from engine.katan import movewire, rules, wire
@@ -62,21 +62,25 @@ class KatanGame(Game[KatanState, Move, KatanView]):
         one move a seat may make when the table is not waiting on it."""
         return rules.legal_moves(state, seat)
 
-    def check(self, state: KatanState, seat: int, move: Move) -> None:
+    # A move from outside may be any object until `rules.why_not` has looked at
+    # it, so these take `object`: the compiled build (deploy/compile_engine.py)
+    # checks annotated types on entry, and would raise where a reason is owed.
+
+    def check(self, state: KatanState, seat: int, move: object) -> None:
         reason = rules.why_not(state, seat, fit(move, state.width))
         if reason is not None:
             raise IllegalMove(reason)
 
-    def apply(self, state: KatanState, seat: int, move: Move) -> Transition[KatanState]:
+    def apply(self, state: KatanState, seat: int, move: object) -> Transition[KatanState]:
         """Checked, with a leg of cards first fitted to the table's hands."""
-        move = fit(move, state.width)
-        reason = rules.why_not(state, seat, move)
+        fitted = fit(move, state.width)
+        reason = rules.why_not(state, seat, fitted)
         if reason is not None:
             raise IllegalMove(reason)
-        return self.apply_legal(state, seat, move)
+        return self.apply_legal(state, seat, cast(Move, fitted))
 
-    def why_illegal(self, state: KatanState, seat: int, move: Move) -> str:
-        return rules.why_not(state, seat, move) or f"{label(move)} is legal now."
+    def why_illegal(self, state: KatanState, seat: int, move: object) -> str:
+        return rules.why_not(state, seat, move) or f"{label(cast(Move, move))} is legal now."
 
     def apply_legal(self, state: KatanState, seat: int, move: Move) -> Transition[KatanState]:
         new = state.copy()

@@ -586,12 +586,14 @@ def fill(
     return _SLOT.sub(slot, text)
 
 
-def fit(move: tuple[int, ...], width: int) -> tuple[int, ...]:
+def fit(move: object, width: int) -> object:
     """The move with its legs of cards made `width` wide, when that changes
     nothing: a five-card leg at an eight-card table holds no commodities, an
     eight-card leg with none fits a five-card table. Anything else is returned
     as it is, for the rules to refuse."""
-    if type(move) is not tuple or not move or type(move[0]) is not int or move[0] not in LEGGED:
+    if not isinstance(move, tuple) or not move or type(move[0]) is not int:
+        return move
+    if move[0] not in LEGGED:
         return move
     kind = TABLE[move[0]]
     if len(move) == kind.length(width):

@@ -10,7 +10,7 @@ caller passes a list for them, so rollouts pay nothing for narration.
 """
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, cast
 
 from engine.katan import moves as mv
 from engine.katan import robber, trading
@@ -223,11 +223,13 @@ def ratios(st: KatanState, seat: int) -> tuple[int, ...]:
 # ---- why a move is refused --------------------------------------------------
 
 
-def why_not(st: KatanState, seat: int, move: Move) -> str | None:
-    """None if the move is legal now, else a sentence saying why not."""
-    shape = why_malformed(st, seat, move)
+def why_not(st: KatanState, seat: int, given: object) -> str | None:
+    """None if the move is legal now, else a sentence saying why not. `given`
+    may be anything a client sent; once well-formed it is a move."""
+    shape = why_malformed(st, seat, given)
     if shape is not None:
         return shape
+    move = cast(Move, given)
     if st.phase == OVER:
         return "The game is over."
     kind = move[0]

@@ -61,7 +61,7 @@ def _shapes(st: KatanState) -> tuple[Shape, ...]:
     return found
 
 
-def why_malformed(st: KatanState, seat: int, move: Move) -> str | None:
+def why_malformed(st: KatanState, seat: int, move: object) -> str | None:
     """Why `move` is not a move of this table at all (wrong shape, a value out
     of range, a rule set not played here), before any rule is asked. Every
     checked move passes here, so a well-formed one costs one pass over its
@@ -82,7 +82,7 @@ def why_malformed(st: KatanState, seat: int, move: Move) -> str | None:
     return None
 
 
-def _reason(st: KatanState, seat: int, move: Move) -> str | None:
+def _reason(st: KatanState, seat: int, move: object) -> str | None:
     if (
         not isinstance(move, tuple)
         or not move
