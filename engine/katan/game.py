@@ -77,7 +77,8 @@ class KatanGame(Game[KatanState, Move, KatanView]):
         reason = rules.why_not(state, seat, fitted)
         if reason is not None:
             raise IllegalMove(reason)
-        return self.apply_legal(state, seat, cast(Move, fitted))
+        checked: Move = fitted  # type: ignore[assignment]  # well-formed: why_not passed it
+        return self.apply_legal(state, seat, checked)
 
     def why_illegal(self, state: KatanState, seat: int, move: object) -> str:
         return rules.why_not(state, seat, move) or f"{label(cast(Move, move))} is legal now."
