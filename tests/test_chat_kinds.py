@@ -8,7 +8,6 @@ every rule set, eight cards wide, with the legal moves mocked as the one move
 being read: what is tested is the grammar, not the rules.
 """
 
-import random
 from typing import Any, ClassVar
 
 import pytest
@@ -28,6 +27,7 @@ from engine.katan.game import KATAN
 from engine.katan.ruleset import RuleSet
 from engine.katan.state import FREE_ROADS, MAIN, ROBBER, KatanState
 from engine.protocol import TableConfig
+from engine.selfplay import play
 from frontends.chat.compose import read_payload
 from frontends.chat.grammar import Chosen, Drafted, Opened, Wrong, words
 from frontends.chat.presenters import presenter_for
@@ -262,14 +262,8 @@ def test_the_euchre_caption_names_teams_by_colour_and_the_winner_first() -> None
     state = EUCHRE.initial_state(TableConfig(game="euchre", seed=3))
     opening = euchre.caption(EUCHRE.view_for(state, 0), 0, NAMES)
     assert "Score: Blue (ana & cy) 0, Orange (bo & di) 0 (to 10)." in opening
-    pick = random.Random(3)
-    while not EUCHRE.is_finished(state):
-        if EUCHRE.can_advance(state):
-            state = EUCHRE.advance(state).state
-            continue
-        seat = EUCHRE.to_move(state)
-        assert seat is not None
-        state = EUCHRE.apply(state, seat, pick.choice(EUCHRE.legal_moves(state, seat))).state
+    players = [EUCHRE.player("random", seat) for seat in range(4)]
+    state = play(EUCHRE, TableConfig(game="euchre", seed=3), players).state
     view = EUCHRE.view_for(state, 0)
     won = 0 if view.scores[0] > view.scores[1] else 1
     final = euchre.caption(view, 0, NAMES)
