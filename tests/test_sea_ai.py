@@ -25,6 +25,7 @@ import pytest
 from engine.katan import chores, crafted
 from engine.katan import moves as mv
 from engine.katan.audit import problems
+from engine.katan.cities import crafted as ck_crafted
 from engine.katan.components import DEV_KINDS, DISCARD_OVER, GOLD, VICTORY_POINT
 from engine.katan.evaluate import node_yield
 from engine.katan.game import KATAN
@@ -45,10 +46,12 @@ from tests.sea_support import (
     blank,
     clear_hand,
     coast,
+    corners,
     hand,
     home,
     isles,
     landing,
+    road_from,
     rolled,
     sea,
     sea_path,
@@ -544,3 +547,117 @@ def test_a_gold_pick_takes_the_card_the_winning_wonder_stage_lacks(level: str) -
     assert after.phase == CHORE and after.chores[0][:3] == (chores.PICK, 0, 2)
     assert hand(after, 0) == [0, 0, 0, 2, 3]
     assert decide(after, 0, level) == (mv.PICK, NAMES.index("brick"))
+
+
+# ---- knights at sea (with Cities & Knights) --------------------------------------------------
+
+
+def knight_by_the_pirate(city: bool) -> tuple[KatanState, int]:
+    """Seafarers with Cities & Knights after the first barbarian attack: seat 0
+    with a town on the home coast four ships from the largest isle, two ships
+    out and an active knight at their end, the pirate on the sea hex ahead of
+    it where it holds the fleet back most. With `city`, the town is a city and the
+    barbarians land next roll, so the knight is all that keeps it. Returns
+    the knight's crossing."""
+    st = blank(MAP, cities=True, target=14)
+    top = st.board.topology
+    isle = isles(st)[0]
+    node = next(n for n in coast(st, home(st)) if len(sea_path(st, n, isle)[0]) == 4)
+    path, _ = sea_path(st, node, isle)
+    (crafted.city if city else crafted.settle)(st, 0, node)
+    ship(st, 0, *path[:2])
+    (end,) = set(top.edge_ends[path[1]]) & set(top.edge_ends[path[2]])
+    ck_crafted.knight(st, 0, end, active=True)
+    ck_crafted.awake(st)
+    if city:
+        ck_crafted.barbarians(st, 0)
+    fleet = sea(st).ships[0]
+
+    def held_back(h: int) -> float:
+        sea(st).pirate = h
+        return Plan(st, 0).fleet_value(fleet)
+
+    sea(st).pirate = min((h for h in top.node_hexes[end] if not top.hex_land[h]), key=held_back)
+    return st, end
+
+
+def test_a_knight_chases_the_pirate_off_the_fleets_way() -> None:
+    st, end = knight_by_the_pirate(city=False)
+    fleet = sea(st).ships[0]
+    plan = Plan(st, 0)
+    assert plan.fleet_value(fleet, 0) > plan.fleet_value(fleet), "the pirate holds the fleet back"
+    assert decide(st, 0) == (mv.CHASE_PIRATE, end)
+    assert decide(st, 0, "app")[0] != mv.CHASE_PIRATE, "the app's opponent never chases it"
+    guarded, end = knight_by_the_pirate(city=True)
+    assert (mv.CHASE_PIRATE, end) in KATAN.legal_moves(guarded, 0)
+    assert decide(guarded, 0)[0] != mv.CHASE_PIRATE, "not with the barbarians at the city"
+
+
+def contested_isle(rival: bool) -> tuple[KatanState, int]:
+    """Seat 0 with a town on the largest isle and, from its home coast town, a
+    road inland and a line of ships ending on a free crossing of that isle;
+    with `rival`, seat 1's ships end there too. Seat 0 holds a knight's cost
+    and nothing else to build. Returns the crossing."""
+    st = blank(MAP, cities=True, target=14)
+    top = st.board.topology
+    isle = isles(st)[0]
+    spot = landing(st, 0, corners(st, isle))
+    (harbour,) = bits(st.towns[0])
+    crafted.road(st, 0, road_from(st, harbour))
+    town = next(
+        n
+        for n in bits(corners(st, isle) & ~st.blocked)
+        if n != spot and not top.node_block_mask[spot] >> n & 1
+    )
+    crafted.settle(st, 0, town)
+    if rival:
+        start = next(n for n in coast(st, home(st)) if not st.blocked >> n & 1)
+        path, end = sea_path_to(st, start, 1 << spot)
+        assert end == spot
+        crafted.settle(st, 1, start)
+        ship(st, 1, *path)
+    clear_hand(st, 0)
+    crafted.give(st, 0, wool=1, ore=1)
+    return st, spot
+
+
+def test_a_knight_guards_the_crossing_a_rivals_fleet_reaches_on_the_seats_isle() -> None:
+    """The Cities & Knights AI alone would post it at the road's end, beside
+    the seat's home fields."""
+    st, spot = contested_isle(rival=True)
+    assert st.reach[1] >> spot & 1 and (mv.HIRE_KNIGHT, spot) in KATAN.legal_moves(st, 0)
+    assert decide(st, 0) == (mv.HIRE_KNIGHT, spot)
+    quiet, spot = contested_isle(rival=False)
+    move = decide(quiet, 0)
+    assert move[0] == mv.HIRE_KNIGHT and move[1] != spot, "unthreatened, it stays at home"
+
+
+# ---- domestic offers -------------------------------------------------------------------------
+
+
+def test_after_a_declined_offer_the_default_level_makes_the_next_one() -> None:
+    """Seat 0 (a town, no roads) holds two brick, a grain and an ore: a wool
+    short of a development card and a lumber short of a road. Each offer of
+    the turn is the next card-for-card trade towards those, up to the
+    rules' three; the app's opponent makes one."""
+    st = blank(MAP)
+    crafted.settle(st, 0, coast(st, home(st))[0])
+    clear_hand(st, 0)
+    crafted.give(st, 0, brick=2, grain=1, ore=1)
+    crafted.give(st, 1, wool=1)
+
+    def offer(give: str, want: str) -> mv.Move:
+        return mv.offer_move(-1, mv.ONE[NAMES.index(give)], mv.ONE[NAMES.index(want)])
+
+    made = []
+    for count in range(4):
+        st.offers = count
+        made.append(decide(st, 0))
+    assert made == [
+        offer("brick", "wool"),
+        offer("brick", "lumber"),
+        offer("grain", "lumber"),
+        mv.M_END,
+    ]
+    st.offers = 1
+    assert decide(st, 0, "app") == mv.M_END
