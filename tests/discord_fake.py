@@ -660,9 +660,11 @@ class FakeDiscord:
         channel: Channel,
         command: str,
         sub: str | None = None,
+        /,
         **options: Any,
     ) -> Interaction:
-        """`/command sub option:value ...`, checked against the synced commands."""
+        """`/command sub option:value ...`, checked against the synced commands
+        (positional first, so an option may be called `user`)."""
         guild = self.guild_of(channel)
         synced = self.commands.get(guild.id if guild else None, []) + self.commands.get(None, [])
         found = next((c for c in synced if c["name"] == command), None)

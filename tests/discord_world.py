@@ -187,7 +187,7 @@ class Person:
     def fake(self) -> FakeDiscord:
         return self.world.fake
 
-    async def slash(self, where: Channel, sub: str, **options: Any) -> Interaction:
+    async def slash(self, where: Channel, sub: str, /, **options: Any) -> Interaction:
         """A `/plgames` subcommand, waited on until the bot has finished answering
         (its "thinking…" reply filled or removed); typed again, as a person
         would, when Discord says it failed (acknowledged too late)."""

@@ -108,7 +108,8 @@ class Lobbies:
         policy = table.meta.policy
 
         def timer(table: Table, _: str) -> dict[str, Any]:
-            seconds = _next(TURN_CHOICES, policy.timer.turn_seconds)
+            # 0 is off too (no timer), so the first press turns it on.
+            seconds = _next(TURN_CHOICES, policy.timer.turn_seconds or None)
             update = {"timer": policy.timer.model_copy(update={"turn_seconds": seconds})}
             return {"policy": policy.model_copy(update=update)}
 
@@ -278,7 +279,9 @@ class Lobbies:
                 message = Message(
                     f"{told} {person.name}: press Join.", menu=menu, mentions=(person.user,)
                 )
-                out.append(Send(Target("reply", chat=place.chat), message))
+                # In the channel for all to see (a reply would be the inviter's
+                # alone where replies are private, as Discord's slash commands).
+                out.append(Send(Target("channel", chat=place.chat), message))
         return out
 
 

@@ -69,7 +69,9 @@ class Mutes:
         user = notice.identity.user
         note = f"⏰ {table.meta.name}: {notice.text}"
         if table.status.open and table.state is not None:
-            message = layer.panel(table, notice.seat, note=note)
+            # Mentioning its owner says it must ring: an adapter that keeps a
+            # panel up to date by quiet edits (Discord's ephemeral one) posts it.
+            message = replace(layer.panel(table, notice.seat, note=note), mentions=(user,))
             slot = Slot(table.id, "panel", user)
             return [Send(Target("direct", user=user), message, slot)]
         return [Send(Target("direct", user=user), Message(note))]

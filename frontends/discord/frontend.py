@@ -462,15 +462,19 @@ class DiscordFrontend(ChatFrontend):
         if to.audience == "channel":
             return await self._post(int(to.chat), message)
         if to.audience == "direct" and to.user:
-            if slot is not None and slot.role == "panel":
-                live = self._panels.get((slot.table, slot.where))
-                if live is not None and self._editable(live):
-                    edited = await self._edit(live, to, message, None)
-                    if edited is not None:
-                        return edited
-            if not self.options.dms:
-                return None
-            return await self._direct(int(to.user), message)
+            panel = slot is not None and slot.role == "panel"
+            live = self._panels.get((slot.table, slot.where)) if slot and panel else None
+            # A panel that mentions its owner (the reminder before the timer
+            # runs out) must ring: a DM first, the quiet edit only without one.
+            urgent = bool(message.mentions)
+            if live is not None and self._editable(live) and not urgent:
+                edited = await self._edit(live, to, message, None)
+                if edited is not None:
+                    return edited
+            sent = await self._direct(int(to.user), message) if self.options.dms else None
+            if sent is None and live is not None and self._editable(live) and urgent:
+                return await self._edit(live, to, message, None)
+            return sent
         log.warning("a %s reply with nothing to answer was dropped", to.audience)
         return None
 
