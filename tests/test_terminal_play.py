@@ -272,7 +272,9 @@ async def test_discover_lists_each_tables_game_code_free_seats_and_address() -> 
             # Only our table: another daemon on this machine may announce its own.
             found = await discover_lines(["127.0.0.1"], 1.5)
             lines = [
-                pair for pair in itertools.pairwise(found) if pair[0].endswith(f" · 127.0.0.1:{port}")
+                pair
+                for pair in itertools.pairwise(found)
+                if pair[0].endswith(f" · 127.0.0.1:{port}")
             ]
             if lines:
                 break
