@@ -112,3 +112,20 @@ async def test_a_whole_seafarers_game(map_name: str) -> None:
         assert any(c.startswith("sail the ship") for c in script.chosen)
         assert re.search(r"^    [1-9]\d* ships?", text, re.MULTILINE), "a ship on the board"
         assert re.search(r"\x1b\[1;38;5;33mb~\x1b\[0m", text), "Blue's ship drawn on its edge"
+
+
+async def test_a_whole_seafarers_with_cities_and_knights_game() -> None:
+    wanted = [r"hire a knight at", r"build ship", r"build settlement", r"build city", r"roll"]
+    options = {
+        "expansions": "seafarers,cities_and_knights",
+        "map": "heading_for_new_shores",
+        "points_to_win": 10,
+    }
+    text, script = await play(options, wanted)
+    assert "Katan (Cities & Knights + Seafarers) · turn" in text
+    assert "Sea: the pirate is on hex" in text
+    assert re.search(r"^Barbarians \d steps? away · attacks so far \d", text, re.MULTILINE)
+    assert any(c.startswith("build city") for c in script.chosen), "a city in setup"
+    # The seats' ships, knights and pirate moves are narrated between turns.
+    for sentence in ("built a ship", "hired a knight", "moved the pirate", "raised \\w+ to"):
+        assert re.search(rf"^  Computer \d {sentence}", text, re.MULTILINE), sentence
