@@ -661,3 +661,11 @@ def test_after_a_declined_offer_the_default_level_makes_the_next_one() -> None:
     ]
     st.offers = 1
     assert decide(st, 0, "app") == mv.M_END
+    # A brick and an ore: only the road, the third goal, is a card short.
+    # The base AI offers for its first two goals alone; this level still offers.
+    st.offers = 0
+    clear_hand(st, 0)
+    crafted.give(st, 0, brick=1, ore=1)
+    assert decide(st, 0) == offer("ore", "lumber")
+    st.offers = 1
+    assert decide(st, 0) == mv.M_END
