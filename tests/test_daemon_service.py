@@ -58,6 +58,7 @@ def daemon(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], Notify, in
         **os.environ,
         "NOTIFY_SOCKET": str(notify.path),
         "WATCHDOG_USEC": "200000",
+        "INVOCATION_ID": "0123456789abcdef",  # as systemd sets it: log lines are JSON
         "PLGAMES_HTTP__PORT": str(port),
         "PLGAMES_LAN__INTERFACES": "127.0.0.1",
         "PLGAMES_TABLES__PACING__THINK_SECONDS": "0",

@@ -30,6 +30,7 @@ from discord_world import (
 from daemon.model import Actor, Identity
 from daemon.table import replay_step
 from frontends.chat import Edit, Message, Picture, Send, Slot, Target
+from frontends.chat.boards import Boards
 from frontends.chat.grammar import with_names
 from frontends.chat.layer import ChatLayer
 from frontends.discord import DiscordFrontend, DiscordOptions
@@ -227,13 +228,13 @@ async def test_a_whole_game_at_a_ten_percent_fault_rate(
     handled: list[tuple[int, bool]] = []
     """(version, whether the game was over) of each public update the chat
     layer handled: one handled after the end pings nobody, by design."""
-    board = ChatLayer._board
+    board = Boards.show
 
-    def recorded(self: ChatLayer, table: Any, update: Any, to: Any, where: str) -> Any:
+    def recorded(self: Boards, table: Any, update: Any, to: Any, where: str) -> Any:
         handled.append((update.table.version, table.game.is_finished(table.state)))
         return board(self, table, update, to, where)
 
-    monkeypatch.setattr(ChatLayer, "_board", recorded)
+    monkeypatch.setattr(Boards, "show", recorded)
     async with world(tmp_path, faults=faults) as here:
         fake = here.fake
         people, thread = await open_and_start(here, "euchre", points=2)
