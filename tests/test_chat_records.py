@@ -60,15 +60,25 @@ async def finished_game(
         await settle()
     await settle()
     assert table.status == Status.FINISHED
+    # The summary reads the game's record from the store; SQLite answers from
+    # its own thread, in real time rather than loop rounds.
+    for _ in range(1000):
+        if summaries(chat, table):
+            break
+        await asyncio.sleep(0.01)
     return table
 
 
-def summary_of(chat: FakeChat, table: Table) -> Posted:
-    (post,) = [
+def summaries(chat: FakeChat, table: Table) -> list[Posted]:
+    return [
         p
         for p in chat.channel(GROUP.chat)
         if p.message.text.startswith(f"{table.meta.name} is over")
     ]
+
+
+def summary_of(chat: FakeChat, table: Table) -> Posted:
+    (post,) = summaries(chat, table)
     return post
 
 

@@ -76,6 +76,18 @@ async def change(person: Person, menu: Message, label: str, done: Callable[[], b
     await eventually(done)
 
 
+async def cycle(person: Person, menu: Message, label: str, done: Callable[[], bool]) -> None:
+    """Press a setting's button until `done`, each press on the menu its last
+    press left (a press on an earlier menu is refused as stale)."""
+    for _ in range(8):
+        if done():
+            return
+        shown = next(x for x in labels(menu) if x.startswith(label))
+        await person.press(menu, shown)
+        await eventually(lambda pressed=shown: pressed not in labels(menu))
+    raise AssertionError(f"{label} never reached the wanted value")
+
+
 def turns(count: int) -> Callable[[int], bool]:
     """A `play` stop: hand back after `count` people's turns."""
     played = [0]
@@ -112,12 +124,8 @@ async def test_settings_by_buttons_and_a_kept_board_history(tmp_path: Path) -> N
         assert table.meta.options == before
         await eventually(lambda: "Turn timer 1 min" in lobby.content)
         # Back to no timer and no pace, so the game runs at the machine's speed.
-        for _ in range(4):
-            await ana.press(menu, next(x for x in labels(menu) if x.startswith("Turn timer")))
-        await eventually(lambda: table.meta.policy.timer.turn_seconds is None)
-        for _ in range(3):
-            await ana.press(menu, next(x for x in labels(menu) if x.startswith("AI pace")))
-        await eventually(lambda: table.meta.policy.pacing.think_seconds == 0)
+        await cycle(ana, menu, "Turn timer", lambda: table.meta.policy.timer.turn_seconds is None)
+        await cycle(ana, menu, "AI pace", lambda: table.meta.policy.pacing.think_seconds == 0)
         await ana.press(lobby, "Start")
         await eventually(lambda: table.status == Status.PLAYING)
         await play(here, [ana, bo], thread, turns(12))
