@@ -8,8 +8,6 @@ from collections.abc import Iterator
 import pytest
 from test_terminal_play import Script
 
-from frontends.terminal.commands import play_here
-
 
 class Preferring(Script):
     """Takes the first move listed of one of the `wanted` kinds (in order of
@@ -52,18 +50,7 @@ def seeded(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 async def play(options: dict[str, object], wanted: list[str]) -> tuple[str, Preferring]:
     script = Preferring(wanted)
-    code = await play_here(
-        "katan",
-        options,
-        seats=None,
-        level=None,
-        think=0,
-        name="Tess",
-        device="",
-        ask=script.ask,
-        say=script.say,
-        colour=True,
-    )
+    code = await script.play("katan", options, level=None, colour=True)
     text = "\n".join(script.said)
     assert code == 0, text[-2000:]
     assert script.said[-1] == "The game is over."

@@ -65,23 +65,34 @@ class Script:
     def say(self, text: str) -> None:
         self.said.append(text)
 
+    async def play(
+        self,
+        game: str,
+        options: dict[str, object],
+        level: str | None = "normal",
+        colour: bool = False,
+    ) -> int:
+        """`plgames play GAME` with Tess at the keyboard, the AIs without pause."""
+        return await play_here(
+            game,
+            options,
+            seats=None,
+            level=level,
+            think=0,
+            name="Tess",
+            device="",
+            ask=self.ask,
+            say=self.say,
+            colour=colour,
+        )
+
 
 @pytest.mark.parametrize(
     ("game", "options"), [("euchre", {"pointsToWin": 3}), ("sequence", {"sequencesToWin": 1})]
 )
 async def test_play_runs_a_whole_game_against_the_ai(game: str, options: dict[str, object]) -> None:
     script = Script(["banana", "9999", "help", "moves", "show", ""])
-    code = await play_here(
-        game,
-        options,
-        seats=None,
-        level="normal",
-        think=0,
-        name="Tess",
-        device="",
-        ask=script.ask,
-        say=script.say,
-    )
+    code = await script.play(game, options)
     text = "\n".join(script.said)
     assert code == 0, text[-2000:]
     assert "Joined Tess's table." in text
@@ -98,17 +109,7 @@ async def test_euchre_narrates_each_play_once_and_shows_the_last_trick() -> None
     """Between turns the daemon's events are told in sentences, nothing twice;
     at our turn the last trick's cards show, and who took it."""
     script = Script([])
-    code = await play_here(
-        "euchre",
-        {"pointsToWin": 3},
-        seats=None,
-        level="normal",
-        think=0,
-        name="Tess",
-        device="",
-        ask=script.ask,
-        say=script.say,
-    )
+    code = await script.play("euchre", {"pointsToWin": 3})
     assert code == 0
     told = [line for line in script.said if line.startswith("  ") and not line.startswith("   ")]
     assert re.search(r"^  Computer \d plays [0-9JQKA]+[♠♥♦♣]\.$", "\n".join(told), re.MULTILINE)
@@ -142,18 +143,7 @@ async def test_katan_runs_a_whole_game_against_three_ais() -> None:
     answer the offers and make their own (one a turn) and the game ends. The
     person plays by the numbers on the board, and reads what happened."""
     script = OfferWheneverListed(['{"move":"roll"}'])
-    code = await play_here(
-        "katan",
-        {},
-        seats=None,
-        level=None,
-        think=0,
-        name="Tess",
-        device="",
-        ask=script.ask,
-        say=script.say,
-        colour=True,
-    )
+    code = await script.play("katan", {}, level=None, colour=True)
     text = "\n".join(script.said)
     assert code == 0, text[-2000:]
     assert "In playing order: Tess (you), Computer 1, Computer 2, Computer 3" in text
@@ -182,18 +172,7 @@ async def test_the_number_typed_off_the_katan_board_builds_there() -> None:
             return super().first()
 
     script = Last([])
-    await play_here(
-        "katan",
-        {"points_to_win": 3},
-        seats=None,
-        level="random",
-        think=0,
-        name="Tess",
-        device="",
-        ask=script.ask,
-        say=script.say,
-        colour=True,
-    )
+    await script.play("katan", {"points_to_win": 3}, level="random", colour=True)
     text = "\n".join(script.said)
     assert chosen and chosen[0] == "53", "the last crossing of the standard island"
     assert f"  Tess built a settlement on crossing {chosen[0]}." in text
@@ -203,17 +182,7 @@ async def test_the_number_typed_off_the_katan_board_builds_there() -> None:
 
 async def test_bad_options_are_refused_with_the_reason() -> None:
     script = Script([])
-    code = await play_here(
-        "euchre",
-        {"deckSize": 30},
-        seats=None,
-        level="normal",
-        think=0,
-        name="Tess",
-        device="",
-        ask=script.ask,
-        say=script.say,
-    )
+    code = await script.play("euchre", {"deckSize": 30})
     assert code == 2 and "deckSize" in script.said[-1]
 
 
