@@ -60,6 +60,27 @@ async def group_table(host: Host, group: Chat, opener: User, joiner: User) -> Ta
     return table
 
 
+async def game_night(host: Host) -> tuple[User, User, Chat, Table]:
+    """Ana and Bo, who have both written to the bot, at a Euchre table Ana
+    opened in their group."""
+    fake = host.fake
+    ana, bo = fake.user("Ana"), fake.user("Bo")
+    group = fake.group("Game night", ana, bo)
+    for user in (ana, bo):
+        fake.say(user, "/start")
+    return ana, bo, group, await group_table(host, group, ana, bo)
+
+
+async def settings_of(fake: FakeTelegram, user: User, group: Chat) -> Message:
+    """The settings menu `user` asks for in `group`."""
+    fake.say(user, f"/settings@{BOT_USERNAME}", group)
+    menu: Message = await fake.wait_for(
+        lambda: next((m for m in fake.shown(group) if "Settings of" in str(m.text)), None),
+        what="the settings",
+    )
+    return menu
+
+
 async def press_setting(fake: FakeTelegram, user: User, menu: Message, label: str) -> None:
     """Press `label` in the settings menu, paging (▸ or ◂) to find it."""
     for _ in range(5):
@@ -106,17 +127,9 @@ async def test_a_group_keeps_one_board_unless_its_history_is_kept(
 ) -> None:
     async with hosted(tmp_path) as host:
         fake = host.fake
-        ana, bo = fake.user("Ana"), fake.user("Bo")
-        group = fake.group("Game night", ana, bo)
-        for user in (ana, bo):
-            fake.say(user, "/start")
-        table = await group_table(host, group, ana, bo)
+        ana, bo, group, table = await game_night(host)
         if history:
-            fake.say(ana, f"/settings@{BOT_USERNAME}", group)
-            menu = await fake.wait_for(
-                lambda: next((m for m in fake.shown(group) if "Settings of" in str(m.text)), None),
-                what="the settings",
-            )
+            menu = await settings_of(fake, ana, group)
             await press_setting(fake, ana, menu, "Board history")
             await fake.wait_for(lambda: "Board history: kept" in str(menu.text), what="kept")
         await start(host, table, ana, group)

@@ -8,7 +8,7 @@ from typing import Any
 
 from telegram_fake import BOT_USERNAME, FakeTelegram, Message, User
 from telegram_support import Driver, hosted
-from test_chat_boards import group_table, press_setting, start
+from test_chat_boards import game_night, group_table, press_setting, settings_of, start
 from test_telegram_play import identity, open_in_dm, quiet, seat_of
 
 from engine.cards import label
@@ -17,16 +17,8 @@ from engine.cards import label
 async def test_settings_by_buttons_change_the_tables_options(tmp_path: Path) -> None:
     async with hosted(tmp_path) as host:
         fake = host.fake
-        ana, bo = fake.user("Ana"), fake.user("Bo")
-        group = fake.group("Game night", ana, bo)
-        for user in (ana, bo):
-            fake.say(user, "/start")
-        table = await group_table(host, group, ana, bo)
-        fake.say(ana, f"/settings@{BOT_USERNAME}", group)
-        menu = await fake.wait_for(
-            lambda: next((m for m in fake.shown(group) if "Settings of" in str(m.text)), None),
-            what="the settings",
-        )
+        ana, bo, group, table = await game_night(host)
+        menu = await settings_of(fake, ana, group)
         await press_setting(fake, ana, menu, "Points to win −1")
         await fake.wait_for(lambda: table.meta.options["pointsToWin"] == 9, what="9 points")
         await press_setting(fake, ana, menu, "Stick the dealer")
