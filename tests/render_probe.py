@@ -6,7 +6,8 @@ number on a marker by comparing it with markers drawn for every candidate.
 """
 
 import io
-from collections.abc import Iterable
+import itertools
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from PIL import Image, ImageChops
@@ -22,21 +23,44 @@ from renderers.style import RGB
 Tolerance = int
 
 
-def play(game: Game[Any, Any, Any], config: TableConfig, moves: int, level: str = "random") -> Any:
-    """The state after `moves` decisions by seeded players (host steps included),
-    or the final state if the game ends first."""
+def seeded(
+    game: Game[Any, Any, Any],
+    config: TableConfig,
+    stop: Callable[[Any, int, list[Any]], bool],
+    level: str = "random",
+) -> tuple[Any, bool]:
+    """Seeded players (host steps included) play from `config` until
+    `stop(state, seat, legal)` holds before a decision: (that state, True), or
+    (the final state, False) if the game ends first."""
     state = game.initial_state(config)
     players = [game.player(level, config.seed + seat) for seat in range(game.seat_count(state))]
-    done = 0
-    while done < moves and not game.is_finished(state):
+    while not game.is_finished(state):
         if game.can_advance(state):
             state = game.advance(state).state
             continue
         seat = game.to_move(state)
         assert seat is not None
-        move = players[seat].choose(game.view_for(state, seat), seat, game.legal_moves(state, seat))
+        legal = game.legal_moves(state, seat)
+        if stop(state, seat, legal):
+            return state, True
+        move = players[seat].choose(game.view_for(state, seat), seat, legal)
         state = game.apply(state, seat, move).state
-        done += 1
+    return state, False
+
+
+def play(game: Game[Any, Any, Any], config: TableConfig, moves: int, level: str = "random") -> Any:
+    """The state after `moves` decisions by seeded players (host steps included),
+    or the final state if the game ends first."""
+    made = itertools.count()
+    return seeded(game, config, lambda *_: next(made) >= moves, level)[0]
+
+
+def first_where(
+    game: Game[Any, Any, Any], config: TableConfig, done: Callable[[Any, int, list[Any]], bool]
+) -> Any:
+    """The first position of seeded random play where `done(state, seat, legal)`."""
+    state, found = seeded(game, config, done)
+    assert found, "seeded play never reached the position wanted"
     return state
 
 

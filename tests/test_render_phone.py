@@ -13,7 +13,15 @@ from collections.abc import Callable
 from typing import Final
 
 import pytest
-from render_probe import PHONE_WIDTH, as_on_phone, check_labels, ink_height, overlapping, rgb
+from render_probe import (
+    PHONE_WIDTH,
+    as_on_phone,
+    check_labels,
+    first_where,
+    ink_height,
+    overlapping,
+    rgb,
+)
 
 from engine.katan import moves as mv
 from engine.katan.game import KATAN
@@ -45,21 +53,9 @@ def _first(options: dict[str, str], seed: int = 2) -> KatanState:
 
 def _played(options: dict[str, str], want: Callable[[list[mv.Move]], bool]) -> KatanState:
     """The first position of seeded random play where the seat to move has `want`."""
-    state = _first(options)
-    players = [KATAN.player("random", 2 + s) for s in range(state.seats)]
-    while not KATAN.is_finished(state):
-        if KATAN.can_advance(state):
-            state = KATAN.advance(state).state
-            continue
-        seat = KATAN.to_move(state)
-        assert seat is not None
-        legal = KATAN.legal_moves(state, seat)
-        if want(legal):
-            return state
-        state = KATAN.apply(
-            state, seat, players[seat].choose(KATAN.view_for(state, seat), seat, legal)
-        ).state
-    raise AssertionError("seeded play never reached the position wanted")
+    config = TableConfig(game="katan", seed=2, options=options)
+    state: KatanState = first_where(KATAN, config, lambda st, seat, legal: want(legal))
+    return state
 
 
 def _check_phone(state: KatanState, action: str) -> tuple[list[int], int]:

@@ -11,7 +11,7 @@ from typing import Final
 
 import pytest
 from PIL import Image, ImageChops
-from render_probe import check_labels, near, pixel, rgb
+from render_probe import check_labels, first_where, near, pixel, rgb
 from sea_support import blank, new_game, sea
 
 from engine.katan import chores
@@ -62,20 +62,8 @@ def _played(
     cities: bool = False,
 ) -> KatanState:
     """The first position of seeded random self-play where `done(state, seat, legal)`."""
-    state = KATAN.initial_state(_config(name, seed, cities))
-    players = [KATAN.player("random", seed + s) for s in range(state.seats)]
-    while not KATAN.is_finished(state):
-        if KATAN.can_advance(state):
-            state = KATAN.advance(state).state
-            continue
-        seat = KATAN.to_move(state)
-        assert seat is not None
-        legal = KATAN.legal_moves(state, seat)
-        if done(state, seat, legal):
-            return state
-        view = KATAN.view_for(state, seat)
-        state = KATAN.apply(state, seat, players[seat].choose(view, seat, legal)).state
-    raise AssertionError(f"seeded play on {name} never reached the position wanted")
+    state: KatanState = first_where(KATAN, _config(name, seed, cities), done)
+    return state
 
 
 def _fleets(state: KatanState, seat: int, legal: list[mv.Move]) -> bool:
