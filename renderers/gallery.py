@@ -16,14 +16,15 @@ from engine.cards import Rank, Suit, card
 from engine.euchre.game import EUCHRE
 from engine.euchre.moves import PASS, CallTrump, Discard, EuchreMove, OrderUp
 from engine.katan.game import KATAN
-from engine.katan.moves import MOVE_KNIGHT, MOVE_PIRATE, MOVE_ROBBER, MOVE_SHIP
+from engine.katan.moves import MOVE_KNIGHT, MOVE_PIRATE, MOVE_ROBBER, MOVE_SHIP, Move
 from engine.katan.sea.atlas import menu
 from engine.katan.state import MAIN
-from engine.katan.view import view_legal_moves
+from engine.katan.view import KatanView, view_legal_moves
 from engine.protocol import Game, TableConfig
 from engine.sequence.game import SEQUENCE
 from renderers import euchre, katan, sequence
 from renderers.katan.places import kind_spots
+from renderers.spots import Spots
 
 NAMES = ("Ana", "Bo", "Cy", "Dee")
 
@@ -391,6 +392,16 @@ def _sailing(state: Any) -> bool:
     return any(origins.count(o) >= 3 for o in origins)
 
 
+def _pirate_overlay() -> tuple[KatanView, Spots[Move]]:
+    """A seven at sea (seeded random players on Heading for New Shores): the
+    view of the seat moving the pirate, and the sea hexes it may go to."""
+    robbing = _play(KATAN, _sea("heading_for_new_shores", 2), "random", _pirating)
+    seat = KATAN.to_move(robbing)
+    assert seat is not None
+    view = KATAN.view_for(robbing, seat)
+    return view, katan.katan_spots(view_legal_moves(view, seat), "pirate")
+
+
 def _pirating(state: Any) -> bool:
     seat = KATAN.to_move(state)
     return seat is not None and any(m[0] == MOVE_PIRATE for m in KATAN.legal_moves(state, seat))
@@ -414,11 +425,7 @@ def _sea_overlays() -> dict[str, tuple[str, bytes, str]]:
         katan.render_png(view, spots=spots, names=NAMES, cache=None),
         katan.render_text(view, spots=spots, names=NAMES),
     )
-    robbing = _play(KATAN, _sea("heading_for_new_shores", 2), "random", _pirating)
-    seat = KATAN.to_move(robbing)
-    assert seat is not None
-    view = KATAN.view_for(robbing, seat)
-    spots = katan.katan_spots(view_legal_moves(view, seat), "pirate")
+    view, spots = _pirate_overlay()
     out["seafarers-pirate-overlay.png"] = (
         "Katan: Seafarers, a seven (seeded random players): the sea hexes the pirate may move "
         "to, numbered with their hex ids (the robber's land hexes are the other choice).",
@@ -472,11 +479,7 @@ def _phone_overlays() -> dict[str, tuple[str, bytes, str]]:
             _on_phone(katan.render_png(setup, spots=spots, names=NAMES, cache=None)),
             katan.render_text(setup, spots=spots, names=NAMES),
         )
-    robbing = _play(KATAN, _sea("heading_for_new_shores", 2), "random", _pirating)
-    seat = KATAN.to_move(robbing)
-    assert seat is not None
-    view = KATAN.view_for(robbing, seat)
-    spots = katan.katan_spots(view_legal_moves(view, seat), "pirate")
+    view, spots = _pirate_overlay()
     out["seafarers-phone-pirate.png"] = (
         "Katan: Seafarers, the pirate overlay above at 360 px wide: every sea hex it may go "
         "to, the labels as large as on an island's corner.",
