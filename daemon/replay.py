@@ -9,7 +9,6 @@ the same fact with the secret left out, is skipped).
 
 import importlib
 import inspect
-import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -20,8 +19,7 @@ from daemon.model import Actor, StepKind
 from daemon.records import Played, Record, replayed
 from engine.protocol import Event, Game
 from engine.registry import get_game
-
-_SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
+from renderers.words import spoken
 
 
 class BadRecord(Exception):
@@ -41,16 +39,6 @@ def read_record(path: Path) -> Record:
         raise BadRecord(f"{path} is not a plgames record ({where}: {first['msg']})") from None
 
 
-def named(text: str, names: Sequence[str]) -> str:
-    """The engines say `Seat 2` (seat index 2); the record knows its name."""
-
-    def swap(match: re.Match[str]) -> str:
-        seat = int(match.group(2))
-        return names[seat] if 0 <= seat < len(names) else match.group(0)
-
-    return _SEAT.sub(swap, text)
-
-
 def board_text(game: Game[Any, Any, Any], state: Any, names: Sequence[str]) -> str:
     """The public board after a step, as the game's renderer writes it."""
     render: Callable[..., str] = importlib.import_module(f"renderers.{game.id}").render_text
@@ -66,7 +54,7 @@ def narration(events: Sequence[Event], names: Sequence[str]) -> list[str]:
     for event in events:
         if event.audience is None and event.hidden_from:
             continue  # the public twin of a private event printed below or above
-        text = named(event.text, names)
+        text = spoken(event.text, names)
         if event.audience is not None:
             readers = " & ".join(names[s] for s in sorted(event.audience) if s < len(names))
             text = f"[to {readers}] {text}"
@@ -98,7 +86,7 @@ def describe(played: Played, game: Game[Any, Any, Any], names: Sequence[str]) ->
     else:
         label = game.move_label(game.decode_move(step.move))
         by = "" if step.actor == Actor.HUMAN else f" ({step.actor.value})"
-        what = f"Step {step.ply + 1}: {names[step.seat]}{by}: {named(label, names)}"
+        what = f"Step {step.ply + 1}: {names[step.seat]}{by}: {spoken(label, names)}"
     lines = [what]
     lines += [f"  {line}" for line in narration(played.events, names)]
     lines.append(board_text(game, played.state, names))
@@ -121,6 +109,6 @@ def replay(record: Record, out: TextIO, ask: Callable[[], str] | None) -> int:
                 return shown
         print("\n".join(["", *describe(played, game, names)]), file=out)
         shown += 1
-    result = named(record.meta.result, names) or record.meta.status.value
+    result = spoken(record.meta.result, names) or record.meta.status.value
     print(f"\nEnd: {result}", file=out)
     return shown

@@ -25,12 +25,12 @@ from daemon.store import MemoryStore
 from daemon.table import Table, replay_step
 from engine.cards import code, label
 from frontends.chat import ChatLayer, FileChatMemory, load_secret
-from frontends.chat.grammar import with_names
 from frontends.chat.menus import Leaf, Node, node_payload
 from frontends.chat.presenters import presenter_for
 from frontends.chat.tokens import Grant, Malformed, TokenCodec, to36
 from frontends.telegram import TelegramFrontend, TelegramOptions
 from frontends.telegram.limits import PatientLimiter
+from renderers.words import spoken
 
 QUICK = TablePolicy(
     start=StartPolicy(mode="manual"),
@@ -218,7 +218,7 @@ class Driver:
         """The result is in the table's chat and no seat's menu is live any more."""
         fake, table = self.fake, self.table
         origin = fake.chats[int(table.meta.origin.place)]
-        result = with_names(str(table.meta.result), ChatLayer._names(table))
+        result = spoken(str(table.meta.result), ChatLayer._names(table))
         told = any(result in f"{m.text} {m.caption}" for m in fake.shown(origin))
         return told and all(panel(fake, user, seat) is None for seat, user in self.players.items())
 

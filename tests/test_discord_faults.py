@@ -31,10 +31,10 @@ from daemon.model import Actor, Identity
 from daemon.table import replay_step
 from frontends.chat import Edit, Message, Picture, Send, Slot, Target
 from frontends.chat.boards import Boards
-from frontends.chat.grammar import with_names
 from frontends.chat.layer import ChatLayer
 from frontends.discord import DiscordFrontend, DiscordOptions
 from frontends.discord.frontend import IDENTIFY_SPACING, PlgamesClient
+from renderers.words import spoken
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -240,7 +240,7 @@ async def test_a_whole_game_at_a_ten_percent_fault_rate(
         people, thread = await open_and_start(here, "euchre", points=2)
         await play_to_the_end(here, people, thread)
         table = here.table()
-        result = with_names(str(table.meta.result), ChatLayer._names(table))
+        result = spoken(str(table.meta.result), ChatLayer._names(table))
         await eventually(lambda: any(result in m.content for m in fake.public_messages(thread)))
         await quiet(here)  # and whatever was still being retried
 

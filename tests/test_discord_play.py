@@ -34,8 +34,8 @@ from katan_leaks import POINTS, WHOLE_GAMES, Secrets, WholeGame, assert_whole_ga
 
 from daemon.model import Status
 from daemon.table import Table
-from frontends.chat.grammar import with_names
 from frontends.chat.layer import ChatLayer
+from renderers.words import spoken
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -58,7 +58,7 @@ async def finish_and_check(
     assert here.daemon is not None
     steps = await here.daemon.store.steps(table.id)
     assert table.meta.result
-    result = with_names(table.meta.result, ChatLayer._names(table))
+    result = spoken(table.meta.result, ChatLayer._names(table))
     assert "Seat " not in result, "the notice names people, not seats"
     await eventually(lambda: any(result in m.content for m in here.fake.public_messages(thread)))
     await here.halt()

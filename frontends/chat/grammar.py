@@ -14,9 +14,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from renderers.style import TEAM_STYLES
-from renderers.words import plural
-
 NUMBER_WORDS: Final = {
     "a": 1,
     "an": 1,
@@ -34,9 +31,6 @@ NUMBER_WORDS: Final = {
 
 _PUNCTUATION: Final = re.compile(r"[,;:.!?()\[\]{}\"'`]+")
 _MENTION: Final = re.compile(r"^(<@!?\d+>|@\S+)\s*")
-_SEAT: Final = re.compile(r"\b([Ss])eat (\d+)\b")
-_TEAM: Final = re.compile(r"\b[Tt]eam (\d+)\b")
-_POINTS: Final = re.compile(r"\b(\d+) point\(s\)")
 
 
 def words(text: str) -> list[str]:
@@ -92,23 +86,6 @@ def seat_by_name(
     if prefixed:
         return None, f"{wanted!r} could be {choices}; say `seat N`."
     return None, f"Nobody called {wanted!r} can be chosen here; the choices are {choices}."
-
-
-def with_names(text: str, names: Sequence[str]) -> str:
-    """Engine narration says `Seat 2` and `Team 0` (the app's log lines, kept
-    byte for byte); people read the seat's name and the team's colour, as the
-    images draw it, and "1 point" where the app writes "1 point(s)"."""
-
-    def swap(match: re.Match[str]) -> str:
-        seat = int(match.group(2))
-        return names[seat] if 0 <= seat < len(names) else match.group(0)
-
-    def colour(match: re.Match[str]) -> str:
-        team = int(match.group(1))
-        return TEAM_STYLES[team].name if team < len(TEAM_STYLES) else match.group(0)
-
-    text = _TEAM.sub(colour, _SEAT.sub(swap, text))
-    return _POINTS.sub(lambda m: plural(int(m.group(1)), "point"), text)
 
 
 def word_name(names: Sequence[str], seat: int) -> str:

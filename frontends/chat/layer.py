@@ -58,7 +58,6 @@ from frontends.chat.grammar import (
     Unknown,
     nearest,
     number,
-    with_names,
     words,
 )
 from frontends.chat.lobby import SETTINGS, Lobbies
@@ -81,6 +80,7 @@ from frontends.chat.stats import Stats, community
 from frontends.chat.summary import PAYLOADS, Summaries
 from frontends.chat.tokens import Grant, Malformed, TokenCodec
 from frontends.chat.typed_options import read_options
+from renderers.words import spoken
 
 log = logging.getLogger("plgames.chat")
 
@@ -259,7 +259,7 @@ class ChatLayer:
         try:
             await table.act(move, identity=self._identity(sender), seat=seat, expect=expect)
         except Refused as exc:
-            note = with_names(exc.reason, self._names(table))
+            note = spoken(exc.reason, self._names(table))
             if exc.code == RefusalCode.STALE:
                 note = STALE
             return [self._panel_reply(table, seat, sender, place, note=note, edit=message_id)]
@@ -555,7 +555,7 @@ class ChatLayer:
                 board = self.memory.get(self._slot_key(Slot(table.id, "board", origin.place)))
                 self.summaries.due(table, to, board)
             else:
-                text = f"{table.meta.name}: {with_names(notice.text, self._names(table))}"
+                text = f"{table.meta.name}: {spoken(notice.text, self._names(table))}"
                 out.append(Send(to, Message(text, silent=True)))
         if changed and table.status == Status.PLAYING and self.boards.in_panel(table):
             opener = table.meta.creator
@@ -580,7 +580,7 @@ class ChatLayer:
                 if summarised:
                     self.summaries.due(table, Target("direct", user=identity.user), None)
                     continue
-                text = f"{table.meta.name}: {with_names(notice.text, self._names(table))}"
+                text = f"{table.meta.name}: {spoken(notice.text, self._names(table))}"
                 out.append(Send(Target("direct", user=identity.user), Message(text)))
         return out
 
@@ -600,7 +600,7 @@ class ChatLayer:
             known = self.memory.get(self._slot_key(slot))
             if known is not None:
                 to = Target("direct", user=identity.user)
-                news = with_names(notice.text, self._names(table))
+                news = spoken(notice.text, self._names(table))
                 out.append(Edit(to, known, self.lobby_message(table, news), slot))
         return out
 
@@ -845,7 +845,7 @@ class ChatLayer:
             chosen = None if wanted is None else wanted - 1  # people count seats from 1
             seat = await table.join(self._identity(sender), sender.name, seat=chosen)
         except Refused as exc:
-            return [self._say(place, with_names(exc.reason, self._names(table)), private=True)]
+            return [self._say(place, spoken(exc.reason, self._names(table)), private=True)]
         # No await since the join: its seat update is still queued, and will
         # post the private panel even when it is not this seat's turn.
         if table.status == Status.PLAYING:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from engine.protocol import Event
-from frontends.chat.grammar import with_names
+from renderers.words import spoken
 
 MAX_LINES: Final = 6
 MAX_LINE: Final = 300
@@ -38,7 +38,7 @@ def narrate(
     lines: list[tuple[str, list[str]]] = []
     for event in events:
         said = retell(event) if retell is not None else event.text
-        text = _sentence(with_names(said, names))
+        text = _sentence(spoken(said, names))
         if not text:
             continue
         if lines and lines[-1][0] == event.kind:

@@ -22,10 +22,10 @@ from daemon.model import Identity, Refused, TableMeta
 from daemon.records import Record, Story, rematch, still_open, tell
 from daemon.table import Table
 from frontends.chat.api import Edit, Message, Outgoing, Place, Send, Sender, Target
-from frontends.chat.grammar import with_names
 from frontends.chat.menus import Item, Sheet, lay_out
 from frontends.chat.presenters import final
 from frontends.chat.tokens import Grant
+from renderers.words import spoken
 
 if TYPE_CHECKING:
     from frontends.chat.layer import ChatLayer
@@ -93,7 +93,7 @@ class Summaries:
         names = layer._names(table)
         meta = table.meta
         view = table.view_for(None)
-        result = with_names(meta.result, names).strip()
+        result = spoken(meta.result, names).strip()
         if result and not result.endswith("."):
             result += "."
         first = [f"{meta.name} is over. {result}".strip()]

@@ -17,8 +17,9 @@ from typing import Any, Final
 from engine.errors import EngineError
 from engine.katan.kinds import TABLE
 from engine.registry import get_game
-from frontends.terminal.words import named
+from frontends.terminal.words import team_name
 from renderers.katan.places import source, target
+from renderers.words import spoken
 
 SHOWN_PLACES: Final = 24
 """A group with more places than this says how many instead of listing them
@@ -104,7 +105,7 @@ def build(game_id: str, legal: Sequence[str], names: Sequence[str]) -> Menu:
 
     def label(i: int) -> str:
         move = decoded[i]
-        return named(game.move_label(move), names) if move is not None else legal[i]
+        return spoken(game.move_label(move), names, team_name) if move is not None else legal[i]
 
     if game_id == "katan":
         return _katan(legal, decoded, label)

@@ -32,7 +32,8 @@ from frontends.native.messages import (
 from frontends.terminal import menu
 from frontends.terminal.pictures import Seen
 from frontends.terminal.render import is_over, render
-from frontends.terminal.words import named, sentence
+from frontends.terminal.words import sentence, team_name
+from renderers.words import spoken
 
 CLIENT = "plgames-terminal/1"
 HELP = """Type the number of a place on the board, or the letter or number of a move.
@@ -59,7 +60,7 @@ def merged(events: Sequence[Told], names: Sequence[str]) -> list[str]:
     plays, a round of declines) joined on one line, a repeat dropped."""
     lines: list[tuple[str, list[str]]] = []
     for event in events:
-        text = named(event.text, names).strip().rstrip(".")
+        text = spoken(event.text, names, team_name).strip().rstrip(".")
         if not text:
             continue
         if lines and lines[-1][0] == event.kind:

@@ -39,10 +39,10 @@ from frontends.chat.grammar import (
     Wrong,
     nearest,
     seat_by_name,
-    with_names,
 )
 from frontends.chat.menus import Leaf, Node, walk
 from frontends.chat.presenters.katan import words as w
+from renderers.words import spoken
 
 SPELLINGS: Final[dict[str, tuple[str, ...]]] = {
     "end_turn": ("end turn",),
@@ -401,7 +401,7 @@ def forms(ctx: Context, moves: Iterable[Move], most: int = 8) -> list[str]:
 
 
 def _wrong(reason: str, ctx: Context, same: Sequence[Move]) -> Wrong:
-    return Wrong(with_names(reason, ctx.names), tuple(forms(ctx, same or ctx.legal)))
+    return Wrong(spoken(reason, ctx.names), tuple(forms(ctx, same or ctx.legal)))
 
 
 # ---- values --------------------------------------------------------------------------

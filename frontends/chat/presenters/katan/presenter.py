@@ -10,7 +10,7 @@ from engine.katan.state import hand_size
 from engine.katan.view import KatanView
 from engine.protocol import Event, GameOptions
 from frontends.chat import compose
-from frontends.chat.grammar import Parsed, with_names, word_name
+from frontends.chat.grammar import Parsed, word_name
 from frontends.chat.menus import Node, Sheet
 from frontends.chat.presenters.base import Presenter
 from frontends.chat.presenters.katan import captions, grammar, menus, retelling, tables
@@ -18,6 +18,7 @@ from frontends.chat.presenters.katan.chore_menus import due
 from frontends.chat.setup import Question
 from renderers import katan as draw
 from renderers.spots import Spots
+from renderers.words import spoken
 
 
 class KatanPresenter(Presenter[KatanView, Move]):
@@ -56,7 +57,7 @@ class KatanPresenter(Presenter[KatanView, Move]):
         move = draft.move()
         problem = self.check(view, seat, move)
         if problem is not None:
-            problem = with_names(problem, names)
+            problem = spoken(problem, names)
         text = compose.summary(draft, names, due(st, seat))
         text += f"\n{problem}" if problem else "\nReady: press Confirm."
         w = st.width
