@@ -123,7 +123,9 @@ async def test_four_users_play_a_whole_game_from_their_dms(
 
     assert table.status == Status.FINISHED and table.game.is_finished(table.state)
     assert driver.pressed and driver.typed, "moves were made both ways"
-    assert await driver.audit.check(renders) > 50
+    # The audit read a whole game's worth of messages (fewer since a DM table's
+    # board is its opener's panel: 36 in a short Katan game).
+    assert await driver.audit.check(renders) > 25
     assert not refusals(fake) and not fake.unanswered()
     for user in seated:
         assert len(fake.shown(fake.dm(user))) <= 8, "the DM is edited, not flooded"
