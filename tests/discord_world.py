@@ -47,6 +47,8 @@ three of them cannot haggle a game out past the test's bounds."""
 
 PAGE_FORWARD = re.compile(r"^\d+/\d+ ▸$")
 """The chat layer's "next page" label, e.g. `2/3 ▸`."""
+BACK = "◂ Back"
+"""The chat layer's button up from a submenu."""
 
 WAIT = 30.0
 """The longest any one step of a test waits before it fails (a bound, not a timing claim)."""
@@ -300,7 +302,12 @@ class Person:
             shown = [i for i, label in enumerate(path) if label in present]
             forward = [x for x in present if PAGE_FORWARD.match(x)]
             if not shown and not forward:
-                raise AssertionError(f"none of {path} in the menu: {present}")
+                # Left in a submenu of an earlier decision (a late answer to an
+                # earlier press): a person goes back up, as here.
+                if BACK not in present:
+                    raise AssertionError(f"none of {path} in the menu: {present}")
+                await self._press_and_wait(panel, BACK)
+                continue
             await self._press_and_wait(panel, path[shown[-1]] if shown else forward[0])
             if table.version != version:
                 return True
@@ -369,17 +376,24 @@ async def open_and_start(here: World, game: str, **options: Any) -> tuple[list[P
         Person(here, fake.add_user("bo", dms_open=False), "slash"),
         Person(here, fake.add_user("cy"), "dm"),
     ]
-    ana = people[0]
-    await ana.slash(here.channel, "new", game=game, **options)
+    return people, await seat_and_start(here, people, game, **options)
+
+
+async def seat_and_start(here: World, people: list[Person], game: str, **options: Any) -> Channel:
+    """The first person opens a table with `/plgames new` (the bot makes it a
+    thread), the others press Join, the first presses Start; the thread."""
+    fake = here.fake
+    opener = people[0]
+    await opener.slash(here.channel, "new", game=game, **options)
     thread = await eventually(lambda: next((c for c in fake.channels.values() if c.type == 11), 0))
     lobby = await eventually(lambda: fake.public_messages(thread))
     for person in people[1:]:
         await person.press(lobby[0], "Join")
     table = here.table()
-    await eventually(lambda: sum(s.identity is not None for s in table.meta.seats) == 3)
-    await ana.press(lobby[0], "Start")
+    await eventually(lambda: sum(s.identity is not None for s in table.meta.seats) == len(people))
+    await opener.press(lobby[0], "Start")
     await eventually(lambda: table.status == Status.PLAYING)
-    return people, thread
+    return thread
 
 
 async def play(

@@ -28,11 +28,11 @@ from discord_world import (
     eventually,
     open_and_start,
     play_to_the_end,
+    seat_and_start,
     world,
 )
 from katan_leaks import POINTS, WHOLE_GAMES, Secrets, WholeGame, assert_whole_game
 
-from daemon.model import Status
 from daemon.table import Table
 from frontends.chat.layer import ChatLayer
 from renderers.words import spoken
@@ -95,16 +95,7 @@ async def open_for_two(here: World, **options: Any) -> tuple[list[Person], Chann
         Person(here, fake.add_user("ana", dms_open=False), "slash"),
         Person(here, fake.add_user("bo"), "dm"),
     ]
-    ana, bo = people
-    await ana.slash(here.channel, "new", game="katan", **options)
-    thread = await eventually(lambda: next((c for c in fake.channels.values() if c.type == 11), 0))
-    lobby = await eventually(lambda: fake.public_messages(thread))
-    await bo.press(lobby[0], "Join")
-    table = here.table()
-    await eventually(lambda: sum(s.identity is not None for s in table.meta.seats) == 2)
-    await ana.press(lobby[0], "Start")
-    await eventually(lambda: table.status == Status.PLAYING)
-    return people, thread
+    return people, await seat_and_start(here, people, "katan", **options)
 
 
 def ways(fake: FakeDiscord, person: Person) -> set[str]:
