@@ -5,6 +5,7 @@ clock; and `plgames table export` / `plgames replay` on the same records."""
 import asyncio
 import json
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from daemon.clock import FakeClock, settle
 from daemon.control import ControlServer
 from daemon.core import Daemon
 from daemon.model import Status
-from daemon.records import Record
+from daemon.records import Record, Story, tell
 from daemon.sqlite_store import SqliteStore
 from daemon.store import MemoryStore, Store
 from daemon.table import Table
@@ -102,6 +103,45 @@ async def test_a_finished_game_is_summed_up_on_its_final_board() -> None:
     assert "Time on their moves: Ana " in text and "Bo " in text
     assert [c.label for c in post.message.menu.choices()] == ["Rematch", "Game record"]  # type: ignore[union-attr]
     assert str(table.meta.seed) not in text
+
+
+async def test_the_summary_s_replay_leaves_the_event_loop_to_other_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The record is replayed in a worker thread: while it runs, another
+    coroutine (standing for every other table) keeps taking turns on the loop.
+    The replay waits, bounded, for the loop to turn; on the loop itself it
+    would wait alone and see no turn."""
+    turns = [0]
+    replaying = threading.Event()
+    turned = threading.Event()
+    seen: list[tuple[bool, int]] = []
+
+    async def other_table() -> None:
+        while True:
+            turns[0] += 1
+            if replaying.is_set():
+                turned.set()
+            await asyncio.sleep(0)
+
+    def watched(record: Record) -> Story:
+        before = turns[0]
+        replaying.set()
+        story = tell(record)
+        seen.append((turned.wait(10.0), turns[0] - before))
+        replaying.clear()
+        return story
+
+    monkeypatch.setattr("frontends.chat.summary.tell", watched)
+    daemon, clock, chat = await started(MemoryStore())
+    other = asyncio.create_task(other_table())
+    try:
+        table = await finished_game(daemon, clock, chat, "katan")
+    finally:
+        other.cancel()
+    assert summary_of(chat, table).message.text.startswith(f"{table.meta.name} is over.")
+    ((loop_turned, interleaved),) = seen
+    assert loop_turned and interleaved > 0
 
 
 async def test_euchre_and_sequence_summaries_give_the_team_scores() -> None:

@@ -68,8 +68,12 @@ class Summaries:
         self._due.append(_Due(table, to, board))
 
     async def conclude(self) -> list[Outgoing]:
-        """The summaries owed since the last call: the record is read (and
-        replayed, about 50 ms for a long Katan game) once per table."""
+        """The summaries owed since the last call, in the order they were owed:
+        the record is read and replayed once per table, in a worker thread,
+        since a long Katan game takes about 50 ms to replay and every other
+        table waits on the event loop meanwhile. The replay gets its own copy
+        of the table's row, which the loop may go on changing (a rematch
+        links it)."""
         due, self._due = self._due, []
         stories: dict[str, Story] = {}
         out: list[Outgoing] = []
@@ -77,7 +81,8 @@ class Summaries:
             table = item.table
             if table.meta.id not in stories:
                 steps = await self.layer.daemon.store.steps(table.meta.id)
-                stories[table.meta.id] = tell(Record(meta=table.meta, steps=steps))
+                record = Record(meta=table.meta.model_copy(deep=True), steps=steps)
+                stories[table.meta.id] = await asyncio.to_thread(tell, record)
             message = self.message(
                 table, stories[table.meta.id], closes=item.to.audience == "channel"
             )
