@@ -16,6 +16,7 @@ import pytest
 from daemon.clock import FakeClock, settle
 from daemon.core import Daemon
 from daemon.delivery import Delivery, PublicUpdate, SeatUpdate, TableNotice
+from daemon.driver import STORE_RETRY_SECONDS
 from daemon.model import (
     ExpiryPolicy,
     Identity,
@@ -30,7 +31,7 @@ from daemon.model import (
 )
 from daemon.sqlite_store import SqliteStore
 from daemon.store import MemoryStore, StoreError
-from daemon.table import STORE_RETRY_SECONDS, Table, replay_step
+from daemon.table import Table, replay_step
 
 SEED = 7_777_777_777_777  # long enough that it cannot appear in a view by chance
 ANA = Identity(frontend="discord", user="ana")
