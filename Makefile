@@ -22,7 +22,11 @@ run: $(STAMP)
 # The suite runs on TEST_WORKERS processes (pytest-xdist); tests that announce on
 # mDNS share one worker (their xdist_group), the rest are spread by load.
 TEST_WORKERS ?= 2
+# The store suite and the failover test start their own PostgreSQL servers
+# (tests/pg_support.py) from Debian's package, installed here when missing.
+PG_CTL := $(firstword $(wildcard /usr/lib/postgresql/*/bin/pg_ctl))
 test: $(STAMP)
+	test -n "$(PG_CTL)" || { apt-get update -qq && apt-get install -y -qq postgresql; }
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 $(VENV)/.bench-installed: $(STAMP)

@@ -15,6 +15,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+from daemon import store_copy
 from daemon.config import ConfigError, load_settings
 from engine.errors import EngineError
 from engine.protocol import TableConfig
@@ -256,6 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="log lines as JSON or text (default: log.format; auto: JSON only under systemd)",
     )
     serve.set_defaults(func=_serve)
+    store_copy.register(sub)
 
     admin = argparse.ArgumentParser(add_help=False, parents=[common])
     admin.add_argument("--socket", help="control socket (default: from the config)")

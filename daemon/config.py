@@ -56,8 +56,20 @@ class StorageConfig(Section):
     backend: Literal["sqlite"] = "sqlite"
     path: Path | None = None
     """The database file; default `<state_dir>/plgames.db`."""
+    url: str | None = None
+    """`postgresql://user:password@host:port/db` puts the tables in PostgreSQL
+    instead of SQLite (several daemons on one database: docs/scaling.md)."""
+    pool_size: int = Field(default=10, ge=1, le=200)
+    """PostgreSQL connections this daemon keeps at most."""
     synchronous: Literal["full", "normal"] = "full"
     snapshot_every: int = Field(default=50, ge=1)
+
+    @field_validator("url")
+    @classmethod
+    def _postgres(cls, url: str | None) -> str | None:
+        if url is not None and not url.startswith(("postgresql://", "postgres://")):
+            raise ValueError("must be a PostgreSQL URL: postgresql://user@host:port/database")
+        return url
 
 
 class AiConfig(Section):

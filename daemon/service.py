@@ -20,10 +20,10 @@ import sdnotify  # type: ignore[import-untyped]
 from aiohttp import web
 
 from daemon.ai import make_runner
+from daemon.backends import store_for
 from daemon.config import Settings
 from daemon.control import ControlServer
 from daemon.core import Daemon
-from daemon.sqlite_store import SqliteStore
 
 log = logging.getLogger("plgames.service")
 
@@ -53,7 +53,7 @@ class Service:
             # Its sends run on the event loop: a reader that falls behind must
             # cost a dropped ping, never a stalled daemon.
             self.notifier.socket.setblocking(False)
-        store = SqliteStore(settings.database, synchronous=settings.storage.synchronous)
+        store = store_for(settings)
         self.daemon = Daemon(
             store,
             ai=make_runner(settings.ai.executor, settings.ai.workers),
@@ -99,7 +99,7 @@ class Service:
             "ready",
             extra={
                 "state_dir": str(settings.state_dir.resolve()),
-                "database": str(settings.database),
+                "database": "postgresql" if settings.storage.url else str(settings.database),
                 "control_socket": str(settings.socket_path),
                 "http": f"{settings.http.host}:{self.http_port}" if self.http_port else "off",
                 "resumed": resumed,

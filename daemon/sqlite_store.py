@@ -17,7 +17,16 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from daemon.model import Identity, Status, StepRecord, TableMeta
-from daemon.store import Store, StoredTable, StoreError, Tally, ranked, results_of
+from daemon.store import (
+    Store,
+    StoredTable,
+    StoreError,
+    Tally,
+    ranked,
+    result_rows,
+    step_from_row,
+    step_row,
+)
 
 T = TypeVar("T")
 
@@ -193,21 +202,7 @@ class SqliteStore(Store):
     async def save_meta(self, meta: TableMeta) -> None:
         row = (meta.code, meta.game, meta.status.value, meta.model_dump_json(), meta.id)
 
-        results = [
-            (
-                r.table_id,
-                r.seat,
-                r.frontend,
-                r.community,
-                r.game,
-                r.ended_at,
-                r.identity.frontend,
-                r.identity.user,
-                r.name,
-                int(r.won),
-            )
-            for r in results_of(meta)
-        ]
+        results = result_rows(meta)
 
         def write(conn: sqlite3.Connection) -> None:
             cur = conn.execute(
@@ -224,15 +219,7 @@ class SqliteStore(Store):
         await self._do(write)
 
     async def append_step(self, table_id: str, step: StepRecord, snapshot: str | None) -> None:
-        row = (
-            table_id,
-            step.ply,
-            step.kind.value,
-            step.seat,
-            step.move,
-            step.actor.value,
-            step.at,
-        )
+        row = step_row(table_id, step)
 
         def write(conn: sqlite3.Connection) -> None:
             if step.ply > 0:
@@ -241,6 +228,8 @@ class SqliteStore(Store):
                 ).fetchone()
                 if before is None:
                     raise StoreError(f"table {table_id}: step {step.ply} would leave a gap")
+            elif conn.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
+                raise StoreError(f"no table {table_id} to add a step to")
             conn.execute("INSERT INTO steps VALUES (?, ?, ?, ?, ?, ?, ?)", row)
             if snapshot is not None:
                 conn.execute(
@@ -275,7 +264,7 @@ class SqliteStore(Store):
                 "ORDER BY st.table_id, st.ply",
                 OPEN_STATUSES,
             ):
-                found[row[0]].steps.append(_step(row))
+                found[row[0]].steps.append(step_from_row(row))
             return list(found.values())
 
         return await self._do(read)
@@ -296,7 +285,7 @@ class SqliteStore(Store):
             return StoredTable(
                 TableMeta.model_validate_json(meta[0]),
                 (snap[0], snap[1]) if snap else None,
-                [_step(r) for r in rows],
+                [step_from_row(r) for r in rows],
             )
 
         return await self._do(read)
@@ -304,7 +293,7 @@ class SqliteStore(Store):
     async def steps(self, table_id: str) -> list[StepRecord]:
         def read(conn: sqlite3.Connection) -> list[StepRecord]:
             rows = conn.execute("SELECT * FROM steps WHERE table_id = ? ORDER BY ply", (table_id,))
-            return [_step(r) for r in rows]
+            return [step_from_row(r) for r in rows]
 
         return await self._do(read)
 
@@ -365,11 +354,6 @@ class SqliteStore(Store):
             return None if found is None else TableMeta.model_validate_json(found[0])
 
         return await self._do(read)
-
-
-def _step(row: tuple[Any, ...]) -> StepRecord:
-    _, ply, kind, seat, move, actor, at = row
-    return StepRecord(ply=ply, kind=kind, seat=seat, move=move, actor=actor, at=at)
 
 
 def _as_store_error(exc: BaseException) -> StoreError:

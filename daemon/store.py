@@ -15,7 +15,9 @@ queries are the store's own (`tallies`, `games_played`, `latest_finished`,
 
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from daemon.model import Identity, Status, StepRecord, TableMeta
 
@@ -80,6 +82,35 @@ def results_of(meta: TableMeta) -> list[Result]:
         for index, seat in enumerate(meta.seats)
         if seat.identity is not None
     ]
+
+
+def result_rows(meta: TableMeta) -> list[tuple[str, int, str, str, str, float, str, str, str, int]]:
+    """`results_of` as the rows of the results table (both SQL stores' layout)."""
+    return [
+        (
+            r.table_id,
+            r.seat,
+            r.frontend,
+            r.community,
+            r.game,
+            r.ended_at,
+            r.identity.frontend,
+            r.identity.user,
+            r.name,
+            int(r.won),
+        )
+        for r in results_of(meta)
+    ]
+
+
+def step_row(table_id: str, step: StepRecord) -> tuple[Any, ...]:
+    """A step as a row of the steps table (both SQL stores' layout)."""
+    return (table_id, step.ply, step.kind.value, step.seat, step.move, step.actor.value, step.at)
+
+
+def step_from_row(row: Sequence[Any]) -> StepRecord:
+    _, ply, kind, seat, move, actor, at = row
+    return StepRecord(ply=ply, kind=kind, seat=seat, move=move, actor=actor, at=at)
 
 
 def ranked(tallies: list[Tally]) -> list[Tally]:

@@ -7,3 +7,6 @@ daemons spawned by tests read it from the environment.
 import os
 
 os.environ.setdefault("PLGAMES_LAN__INTERFACES", "127.0.0.1")
+
+# A real PostgreSQL server per worker, for the store suite on both backends.
+pytest_plugins = ["tests.pg_support"]

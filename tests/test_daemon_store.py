@@ -1,4 +1,4 @@
-"""The SQLite store and a daemon restarting on it (issue 3, item 5)."""
+"""The stores (SQLite and PostgreSQL) and a daemon restarting on them (issues 3 and 19)."""
 
 import asyncio
 import sqlite3
@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from daemon.ai import decision_seed, make_runner
+from daemon.backends import open_store
 from daemon.core import Daemon
 from daemon.model import (
     Actor,
@@ -57,8 +58,8 @@ async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
             await asyncio.sleep(0.005)
 
 
-async def test_steps_snapshots_and_refusals(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "db.sqlite")
+async def test_steps_snapshots_and_refusals(store_target: str) -> None:
+    store = open_store(store_target)
     await store.open()
     await store.create_table(meta("a"))
     with pytest.raises(StoreError):
@@ -76,6 +77,18 @@ async def test_steps_snapshots_and_refusals(tmp_path: Path) -> None:
     finished = meta("b").model_copy(update={"status": Status.FINISHED})
     await store.create_table(finished)
     assert [t.meta.id for t in await store.load_open()] == ["a"]
+    with pytest.raises(StoreError):
+        await store.append_step("nowhere", step(0), None)
+    with pytest.raises(StoreError):
+        await store.save_meta(meta("nowhere"))
+    await store.close()
+    with pytest.raises(StoreError, match="closed"):
+        await store.load("a")
+
+
+async def test_sqlite_writes_ahead(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    await store.open()
     await store.close()
     with sqlite3.connect(tmp_path / "db.sqlite") as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -95,9 +108,8 @@ async def test_concurrent_writes_share_commits(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_a_restarted_daemon_resumes_every_open_table(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite"
-    store = SqliteStore(path)
+async def test_a_restarted_daemon_resumes_every_open_table(store_target: str) -> None:
+    store = open_store(store_target)
     await store.open()
     daemon = Daemon(store, policy=FAST, snapshot_every=2)
     waiting = await daemon.open_table("euchre", origin=Origin(frontend="local"))
@@ -111,7 +123,7 @@ async def test_a_restarted_daemon_resumes_every_open_table(tmp_path: Path) -> No
     before = {t.code: (t.version, t.state_digest(), t.status) for t in (waiting, lobby)}
     await daemon.shutdown()
 
-    store = SqliteStore(path)
+    store = open_store(store_target)
     await store.open()
     again = Daemon(store, policy=FAST, snapshot_every=2)
     assert await again.resume() == 2

@@ -1,0 +1,281 @@
+"""The PostgreSQL store: the SQLite store's semantics on a shared server.
+
+For an operator who outgrows one machine: several daemons use one database
+(docs/scaling.md). A step is acknowledged once its transaction has committed
+on the server, as with SQLite; the server's own durability settings
+(`synchronous_commit`) decide what survives a crash of the server itself. A
+pool of connections lets busy tables write at once: the server does the
+group commit SQLite's writer thread does by hand.
+
+The schema is migrated by yoyo (plain SQL files under
+`daemon/migrations/postgresql/`, applied in order under yoyo's lock, so
+daemons starting together do not race). Connection failures and constraint
+violations come out as `StoreError`, never half-written.
+"""
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from typing import TypeVar
+
+import psycopg
+from psycopg.rows import TupleRow
+from psycopg_pool import AsyncConnectionPool
+from yoyo import get_backend, read_migrations  # type: ignore[import-untyped]
+
+from daemon.model import Identity, Status, StepRecord, TableMeta
+from daemon.store import (
+    Store,
+    StoredTable,
+    StoreError,
+    Tally,
+    ranked,
+    result_rows,
+    step_from_row,
+    step_row,
+)
+
+T = TypeVar("T")
+Conn = psycopg.AsyncConnection[TupleRow]
+OPEN_STATUSES = [s.value for s in Status if s.open]
+MIGRATIONS = "migrations/postgresql"
+
+
+def is_postgres_url(url: str) -> bool:
+    return url.startswith(("postgresql://", "postgres://"))
+
+
+def migrate(url: str) -> list[str]:
+    """Bring the database at `url` to this build's schema; the migrations applied.
+
+    Blocking (yoyo is synchronous): call it off the event loop.
+    """
+    rest = url.partition("://")[2]
+    backend = get_backend(f"postgresql+psycopg://{rest}")
+    folder = resources.files("daemon") / MIGRATIONS
+    migrations = read_migrations(str(folder))
+    with backend.lock():
+        todo = backend.to_apply(migrations)
+        backend.apply_migrations(todo)
+    return [m.id for m in todo]
+
+
+class PostgresStore(Store):
+    def __init__(self, url: str, *, pool_size: int = 10) -> None:
+        if not is_postgres_url(url):
+            raise StoreError(f"not a PostgreSQL URL: {url!r} (postgresql://...)")
+        self.url = url
+        self._pool: AsyncConnectionPool[Conn] | None = None
+        self._pool_size = pool_size
+        self.steps_written = 0
+
+    # ---- lifecycle -------------------------------------------------------------
+
+    async def open(self) -> None:
+        try:
+            await asyncio.to_thread(migrate, self.url)
+        except Exception as exc:
+            raise StoreError(f"cannot migrate {self._where}: {exc}") from None
+        pool: AsyncConnectionPool[Conn] = AsyncConnectionPool(
+            self.url, min_size=1, max_size=self._pool_size, open=False, timeout=10.0
+        )
+        try:
+            await pool.open(wait=True, timeout=10.0)
+        except Exception as exc:
+            await pool.close()
+            raise StoreError(f"cannot connect to {self._where}: {exc}") from None
+        self._pool = pool
+
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
+
+    @property
+    def _where(self) -> str:
+        """The URL without its password, for messages."""
+        head, at, tail = self.url.rpartition("@")
+        return f"{head.split(':', 2)[0]}://…@{tail}" if at else self.url
+
+    async def _do(self, fn: Callable[[Conn], Awaitable[T]]) -> T:
+        """Run `fn` in one transaction on a pooled connection."""
+        pool = self._pool
+        if pool is None:
+            raise StoreError("the store is closed")
+        try:
+            async with pool.connection() as conn, conn.transaction():
+                return await fn(conn)
+        except StoreError:
+            raise
+        except (psycopg.Error, OSError, TimeoutError) as exc:
+            raise StoreError(f"{type(exc).__name__}: {exc}") from None
+
+    # ---- writes ----------------------------------------------------------------
+
+    async def create_table(self, meta: TableMeta) -> None:
+        row = (meta.id, meta.code, meta.game, meta.status.value, meta.model_dump_json())
+
+        async def write(conn: Conn) -> None:
+            try:
+                await conn.execute("INSERT INTO tables VALUES (%s, %s, %s, %s, %s)", row)
+            except psycopg.errors.UniqueViolation:
+                raise StoreError(f"table {meta.id} exists") from None
+
+        await self._do(write)
+
+    async def save_meta(self, meta: TableMeta) -> None:
+        row = (meta.code, meta.game, meta.status.value, meta.model_dump_json(), meta.id)
+        results = [(*r[:-1], bool(r[-1])) for r in result_rows(meta)]
+
+        async def write(conn: Conn) -> None:
+            cur = await conn.execute(
+                "UPDATE tables SET code = %s, game = %s, status = %s, meta = %s WHERE id = %s", row
+            )
+            if cur.rowcount != 1:
+                raise StoreError(f"no table {meta.id} to update")
+            if results:
+                await conn.execute("DELETE FROM results WHERE table_id = %s", (meta.id,))
+                async with conn.cursor() as many:
+                    await many.executemany(
+                        "INSERT INTO results VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                        results,
+                    )
+
+        await self._do(write)
+
+    async def append_step(self, table_id: str, step: StepRecord, snapshot: str | None) -> None:
+        row = step_row(table_id, step)
+
+        async def write(conn: Conn) -> None:
+            cur = await conn.execute(
+                "SELECT coalesce(max(ply) + 1, 0) FROM steps WHERE table_id = %s", (table_id,)
+            )
+            found = await cur.fetchone()
+            due = 0 if found is None else int(found[0])
+            if step.ply > due:
+                raise StoreError(f"table {table_id}: step {step.ply} would leave a gap")
+            if step.ply < due:
+                raise StoreError(f"table {table_id}: step {step.ply} is stored already")
+            await conn.execute("INSERT INTO steps VALUES (%s, %s, %s, %s, %s, %s, %s)", row)
+            if snapshot is not None:
+                await conn.execute(
+                    "INSERT INTO snapshots VALUES (%s, %s, %s) ON CONFLICT (table_id) "
+                    "DO UPDATE SET ply = excluded.ply, state = excluded.state",
+                    (table_id, step.ply + 1, snapshot),
+                )
+
+        await self._do(write)
+        self.steps_written += 1
+
+    # ---- reads -----------------------------------------------------------------
+
+    async def load_open(self) -> list[StoredTable]:
+        async def read(conn: Conn) -> list[StoredTable]:
+            found: dict[str, StoredTable] = {}
+            cur = await conn.execute(
+                "SELECT id, meta FROM tables WHERE status = ANY(%s)", (OPEN_STATUSES,)
+            )
+            for table_id, meta in await cur.fetchall():
+                found[table_id] = StoredTable(TableMeta.model_validate_json(meta))
+            return await _fill(conn, found)
+
+        return await self._do(read)
+
+    async def load(self, table_id: str) -> StoredTable | None:
+        async def read(conn: Conn) -> StoredTable | None:
+            cur = await conn.execute("SELECT meta FROM tables WHERE id = %s", (table_id,))
+            meta = await cur.fetchone()
+            if meta is None:
+                return None
+            found = {table_id: StoredTable(TableMeta.model_validate_json(meta[0]))}
+            return (await _fill(conn, found))[0]
+
+        return await self._do(read)
+
+    async def steps(self, table_id: str) -> list[StepRecord]:
+        async def read(conn: Conn) -> list[StepRecord]:
+            cur = await conn.execute(
+                "SELECT * FROM steps WHERE table_id = %s ORDER BY ply", (table_id,)
+            )
+            return [step_from_row(r) for r in await cur.fetchall()]
+
+        return await self._do(read)
+
+    # ---- records and statistics ----------------------------------------------------------
+
+    async def by_code(self, code: str) -> list[TableMeta]:
+        async def read(conn: Conn) -> list[TableMeta]:
+            cur = await conn.execute("SELECT meta FROM tables WHERE code = %s", (code,))
+            return [TableMeta.model_validate_json(m) for (m,) in await cur.fetchall()]
+
+        found = await self._do(read)
+        return sorted(found, key=lambda m: m.created_at, reverse=True)
+
+    async def tallies(
+        self, frontend: str, *, community: str | None = None, identity: Identity | None = None
+    ) -> list[Tally]:
+        where = ["frontend = %s"]
+        args: list[str] = [frontend]
+        if community is not None:
+            where.append("community = %s")
+            args.append(community)
+        if identity is not None:
+            where.append("who_frontend = %s AND who_user = %s")
+            args += [identity.frontend, identity.user]
+        query = (
+            "SELECT who_frontend, who_user, (array_agg(name ORDER BY ended_at DESC))[1], game, "
+            "count(*), sum(won::int) "
+            f"FROM results WHERE {' AND '.join(where)} GROUP BY who_frontend, who_user, game"
+        )
+
+        async def read(conn: Conn) -> list[Tally]:
+            cur = await conn.execute(query, args)
+            return [
+                Tally(Identity(frontend=f, user=u), name, game, int(played), int(won))
+                for f, u, name, game, played, won in await cur.fetchall()
+            ]
+
+        return ranked(await self._do(read))
+
+    async def games_played(self, frontend: str, community: str) -> dict[str, int]:
+        async def read(conn: Conn) -> dict[str, int]:
+            cur = await conn.execute(
+                "SELECT game, count(DISTINCT table_id) FROM results "
+                "WHERE frontend = %s AND community = %s GROUP BY game",
+                (frontend, community),
+            )
+            return {game: int(n) for game, n in await cur.fetchall()}
+
+        return await self._do(read)
+
+    async def latest_finished(self, identity: Identity) -> TableMeta | None:
+        async def read(conn: Conn) -> TableMeta | None:
+            cur = await conn.execute(
+                "SELECT t.meta FROM results r JOIN tables t ON t.id = r.table_id "
+                "WHERE r.who_frontend = %s AND r.who_user = %s "
+                "ORDER BY r.ended_at DESC LIMIT 1",
+                (identity.frontend, identity.user),
+            )
+            found = await cur.fetchone()
+            return None if found is None else TableMeta.model_validate_json(found[0])
+
+        return await self._do(read)
+
+
+async def _fill(conn: Conn, found: dict[str, StoredTable]) -> list[StoredTable]:
+    """Add each table's snapshot and the steps after it."""
+    ids = list(found)
+    cur = await conn.execute(
+        "SELECT table_id, ply, state FROM snapshots WHERE table_id = ANY(%s)", (ids,)
+    )
+    for table_id, ply, state in await cur.fetchall():
+        found[table_id].snapshot = (ply, state)
+    cur = await conn.execute(
+        "SELECT st.* FROM steps st LEFT JOIN snapshots sn ON sn.table_id = st.table_id "
+        "WHERE st.table_id = ANY(%s) AND st.ply >= coalesce(sn.ply, 0) "
+        "ORDER BY st.table_id, st.ply",
+        (ids,),
+    )
+    for row in await cur.fetchall():
+        found[row[0]].steps.append(step_from_row(row))
+    return list(found.values())
