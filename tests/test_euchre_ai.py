@@ -6,6 +6,7 @@ import pytest
 from engine.cards import Card, Suit, parse_code
 from engine.errors import BadOptions
 from engine.euchre.ai import EuchreAi, hand_value
+from engine.euchre.ai_hard import HardEuchreAi
 from engine.euchre.game import EUCHRE
 from engine.euchre.moves import CALL_TRUMP, DISCARD, ORDER_UP, PASS, PLAY, EuchreMove, OrderUp
 from engine.euchre.options import EuchreOptions
@@ -261,15 +262,17 @@ def test_an_ai_partnership_beats_a_random_one() -> None:
 
 
 def test_levels_and_players() -> None:
-    assert EUCHRE.levels == ("random", "easy", "normal", "cautious")
+    assert EUCHRE.levels == ("random", "easy", "normal", "cautious", "hard")
+    assert EUCHRE.default_level == "normal"
     assert isinstance(EUCHRE.player("random", 1), RandomPlayer)
+    assert isinstance(EUCHRE.player("hard", 1), HardEuchreAi)
     for level, bid, alone in [("easy", 21, 32), ("normal", 24, 32), ("cautious", 27, 31)]:
         ai = EUCHRE.player(level, 0)
         assert isinstance(ai, EuchreAi) and (ai.bid, ai.alone) == (bid, alone)
     with pytest.raises(BadOptions) as err:
         EUCHRE.player("expert", 0)
     assert err.value.reason == (
-        "unknown AI level 'expert'; the levels are random, easy, normal, cautious"
+        "unknown AI level 'expert'; the levels are random, easy, normal, cautious, hard"
     )
 
 
