@@ -81,13 +81,13 @@ def test_options_defaults_and_refusals() -> None:
         ({"points_to_win": 2}, "points_to_win: must be a whole number from 3 to 20"),
         ({"points_to_win": 21}, "points_to_win"),
         ({"award_points": 3}, "award_points: must be 2 or 5"),
-        ({"players": 5}, "players: must be 3 or 4"),
+        ({"players": 7}, "players: must be 3, 4, 5 or 6"),
         ({"colour": "red"}, "colour: unknown option"),
     ]:
         with pytest.raises(BadOptions, match=words):
             KATAN.prepare(TableConfig(game="katan", seed=1, options=bad))
-    with pytest.raises(BadOptions, match="needs 4, 3 seats, not 5"):
-        KATAN.prepare(TableConfig(game="katan", seed=1, seats=5))
+    with pytest.raises(BadOptions, match="needs 4, 3, 5, 6 seats, not 7"):
+        KATAN.prepare(TableConfig(game="katan", seed=1, seats=7))
     with pytest.raises(BadOptions, match="needs 3 seats, not 4"):
         KATAN.prepare(TableConfig(game="katan", seed=1, seats=4, options={"players": 3}))
 

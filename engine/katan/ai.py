@@ -63,6 +63,7 @@ from engine.katan.moves import (
     offer_legs,
     offer_move,
 )
+from engine.katan.special_ai import build_or_pass
 from engine.katan.state import (
     COUNTERS,
     FREE_ROADS,
@@ -72,6 +73,7 @@ from engine.katan.state import (
     ROLL,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
+    SPECIAL,
     KatanState,
     deck_size,
     hand_size,
@@ -97,6 +99,11 @@ class KatanPlayer:
         self._rng = random.Random(seed)
 
     def choose(self, view: KatanView, seat: int, legal: Sequence[Move]) -> Move:
+        if view.state.phase == SPECIAL:
+            return build_or_pass(self._choose, view, seat, legal)
+        return self._choose(view, seat, legal)
+
+    def _choose(self, view: KatanView, seat: int, legal: Sequence[Move]) -> Move:
         if view.state.sea is not None:
             # Imported here: the Seafarers AI builds on this module's pieces.
             from engine.katan.sea.ai import SeaPlayer

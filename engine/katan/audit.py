@@ -60,7 +60,7 @@ def ledger_problems(st: KatanState) -> list[str]:
     w = st.width
     for r in range(w):
         held = sum(st.hands[t * w + r] for t in range(n))
-        start = st.ruleset.bank_start(r)
+        start = st.ruleset.bank_start(n, r)
         if held + st.bank[r] != start:
             what = "resource" if r < RESOURCES else "commodity"
             out.append(f"{what} {r}: bank {st.bank[r]} + hands {held} != {start}")
@@ -70,9 +70,10 @@ def ledger_problems(st: KatanState) -> list[str]:
         out.append(f"{st.offers} offers this turn, outside 0 to {OFFERS_PER_TURN}")
     elif st.offers and not st.rolled:
         out.append(f"{st.offers} offers made this turn before the roll")
+    deck = st.ruleset.deck(n)
     for k in range(DEV_KINDS):
         held = sum(st.devs[t * DEV_KINDS + k] + st.played[t * DEV_KINDS + k] for t in range(n))
-        if held + st.deck[k] != st.ruleset.dev_deck[k] or st.deck[k] < 0:
+        if held + st.deck[k] != deck[k] or st.deck[k] < 0:
             out.append(f"development card {k}: deck {st.deck[k]} + held/played {held}")
     for t in range(n):
         if st.roads[t].bit_count() > ROAD_PIECES:

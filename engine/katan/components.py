@@ -17,6 +17,11 @@ RESOURCE_NAMES: Final = ("lumber", "brick", "wool", "grain", "ore")
 CARD_NAMES: Final = (*RESOURCE_NAMES, "cloth", "coin", "paper")
 """Every kind of card a hand can hold: the commodities (5..7) come with Cities & Knights."""
 BANK_START: Final = 19
+LARGE_TABLE: Final = 5
+"""Tables of this many seats or more play the five-to-six player extension: the
+larger island, a bigger bank and deck, and the special building phase."""
+BANK_LARGE: Final = 24
+"""The extension's 24 of each resource."""
 
 FOREST: Final = LUMBER
 HILLS: Final = BRICK
@@ -59,6 +64,8 @@ DEV_KINDS: Final = 5
 DEV_NAMES: Final = ("knight", "road_building", "year_of_plenty", "monopoly", "victory_point")
 DEV_LABELS: Final = ("Knight", "Road Building", "Year of Plenty", "Monopoly", "Victory Point")
 DEV_DECK: Final = (14, 2, 2, 2, 5)
+DEV_DECK_LARGE: Final = (20, 3, 3, 3, 5)
+"""The extension's 34 cards: six more knights and one more of each progress card."""
 
 GENERIC_HARBOUR: Final = 5
 """Harbour kinds 0..4 trade that resource 2:1; kind 5 trades anything 3:1."""

@@ -23,7 +23,7 @@ def blank(
     map_name: str | None = None,
 ) -> KatanState:
     """Seat 0's first turn, dice rolled, empty board and hands."""
-    st = new_state(ruleset.deal(map_name, seed), seats, target, award, seed, ruleset)
+    st = new_state(ruleset.deal(map_name, seed, seats), seats, target, award, seed, ruleset)
     st.setup_step = 2 * seats
     st.phase = MAIN
     st.turn = 1

@@ -118,7 +118,8 @@ def draw_card(st: KatanState, seat: int, ev: Events) -> None:
         card += 1
     deck[card] -= 1
     st.devs[seat * DEV_KINDS + card] += 1
-    st.fresh[card] += 1
+    if seat == st.current:  # a card bought in the special building phase is not this turn's
+        st.fresh[card] += 1
     if ev is not None:
         say(
             ev,

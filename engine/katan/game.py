@@ -9,7 +9,7 @@ from engine.katan.builder import BuilderPlayer
 from engine.katan.cities.baseline import AppPlayer
 from engine.katan.kinds import fit, label
 from engine.katan.moves import M_DECLINE, M_DISMISS, M_END, M_STOP_ROADS, Move
-from engine.katan.options import SEAT_COUNTS, KatanOptions
+from engine.katan.options import KatanOptions
 from engine.katan.rulesets import ruleset
 from engine.katan.state import OVER, KatanState, new_state, total_points
 from engine.katan.view import KatanView, view_for, view_legal_moves
@@ -37,7 +37,7 @@ class KatanGame(Game[KatanState, Move, KatanView]):
 
     def seat_counts(self, options: GameOptions) -> tuple[int, ...]:
         assert isinstance(options, KatanOptions)
-        return SEAT_COUNTS if options.players is None else (options.players,)
+        return options.seat_counts()
 
     def teams(self, options: GameOptions, seats: int) -> tuple[int, ...]:
         return tuple(range(seats))
@@ -46,7 +46,7 @@ class KatanGame(Game[KatanState, Move, KatanView]):
         options, seats = self.prepare(config)
         assert isinstance(options, KatanOptions)
         rules_in_play = ruleset(options.expansions)
-        board = rules_in_play.deal(options.map, config.seed)
+        board = rules_in_play.deal(options.map, config.seed, seats)
         return new_state(
             board, seats, options.points_to_win, options.award_points, config.seed, rules_in_play
         )

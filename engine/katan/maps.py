@@ -21,6 +21,7 @@ from engine.katan.components import (
     GENERIC_HARBOUR,
     GOLD,
     HILLS,
+    LARGE_TABLE,
     MOUNTAINS,
     PASTURE,
     PIPS,
@@ -334,5 +335,38 @@ def _standard() -> MapSpec:
     )
 
 
+def _large() -> MapSpec:
+    """The five-to-six player extension's island: rows of 3, 4, 5, 6, 5, 4 and 3
+    hexes (30), with the extension's terrain, its 28 number tokens and two more
+    harbours than the base game (one wool 2:1, one 3:1)."""
+    rows = {-3: (0, 2), -2: (-1, 2), -1: (-2, 2), 0: (-3, 2), 1: (-3, 1), 2: (-3, 0), 3: (-3, -1)}
+    hexes = {(q, r): True for r, (first, last) in rows.items() for q in range(first, last + 1)}
+    topology = Topology(hexes)
+    ring = topology.coast_rings[0]
+    # Eleven harbours around the 38 coastal edges, gaps of 3 and 4 in turn: no two
+    # share a crossing.
+    positions = (0, 3, 7, 10, 14, 17, 21, 24, 28, 31, 35)
+    return MapSpec(
+        name="large",
+        hexes=hexes,
+        terrain_pool=(FOREST,) * 6
+        + (PASTURE,) * 6
+        + (FIELDS,) * 6
+        + (HILLS,) * 5
+        + (MOUNTAINS,) * 5
+        + (DESERT,) * 2,
+        token_pool=(2, 2, *(n for n in (3, 4, 5, 6, 8, 9, 10, 11) for _ in range(3)), 12, 12),
+        harbour_edges=tuple(topology.edge_key[ring[p]] for p in positions),
+        harbour_pool=(*range(RESOURCES), PASTURE, *(GENERIC_HARBOUR,) * 5),
+    )
+
+
 STANDARD: Final = _standard()
-MAPS: Final = {STANDARD.name: STANDARD}
+LARGE: Final = _large()
+"""The island of a table of five or six seats (`components.LARGE_TABLE`)."""
+MAPS: Final = {STANDARD.name: STANDARD, LARGE.name: LARGE}
+
+
+def island_for(seats: int) -> MapSpec:
+    """The base island for a table's seat count."""
+    return LARGE if seats >= LARGE_TABLE else STANDARD

@@ -5,12 +5,14 @@ from typing import Any, Final
 from pydantic import ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from engine.katan.components import LARGE_TABLE
 from engine.katan.kinds import CITIES, SEAFARERS
 from engine.katan.rulesets import BY_EXPANSIONS, EXPANSIONS, entry
-from engine.katan.sea.atlas import DEFAULT_MAP, MAP_NAMES
+from engine.katan.sea.atlas import ALL_MAPS, DEFAULT_MAP, LARGE_DEFAULT, sea_map
 from engine.protocol import GameOptions
 
-SEAT_COUNTS: Final = (4, 3)
+SEAT_COUNTS: Final = (4, 3, 5, 6)
+"""The default first; five and six play the extension (`components.LARGE_TABLE`)."""
 POINTS_MIN: Final = 3
 POINTS_MAX: Final = 20
 POINTS_MENU: Final = (5, 8, 10, 12)
@@ -24,9 +26,10 @@ TARGET_MAX: Final = max(POINTS_MAX, *CANAL_TARGETS.values())
 
 
 class KatanOptions(GameOptions):
-    """`players` may fix the seat count (otherwise the table's seats decide, 4 by
-    default); `expansions` chooses the rule sets (a list, or names separated
-    by commas); `points_to_win` is RULINGS 7, its default the rule set's;
+    """`players` may fix the seat count, 3 to 6 (otherwise the table's seats
+    decide: 4 by default, or a Seafarers map's first count); `expansions` chooses
+    the rule sets (a list, or names separated by commas); `points_to_win` is
+    RULINGS 7, its default the rule set's;
     `award_points` RULINGS 1; `canal_target` the Great Canal's published target."""
 
     players: int | None = None
@@ -57,14 +60,32 @@ class KatanOptions(GameOptions):
             filled.setdefault("points_to_win", CANAL_TARGETS[seats])
         filled.setdefault("points_to_win", entry(chosen).target)
         if SEAFARERS in chosen:
-            filled.setdefault("map", None)
+            large = seats is not None and seats >= LARGE_TABLE
+            filled.setdefault("map", LARGE_DEFAULT if large else None)
         return filled
+
+    @model_validator(mode="after")
+    def _map_seats(self) -> "KatanOptions":
+        """A Seafarers map is laid out for some seat counts only."""
+        if self.map is not None and self.players is not None:
+            seats = sea_map(self.map).seats
+            if self.players not in seats:
+                listed = " or ".join(str(n) for n in sorted(seats))
+                raise PydanticCustomError(
+                    "players", f"map {self.map} is laid out for {listed} seats, not {self.players}"
+                )
+        return self
+
+    def seat_counts(self) -> tuple[int, ...]:
+        """The seat counts these options play, the default first."""
+        counts = SEAT_COUNTS if self.map is None else sea_map(self.map).seats
+        return counts if self.players is None else (self.players,)
 
     @field_validator("players", mode="before")
     @classmethod
     def _players(cls, value: Any) -> Any:
         if value is not None and _whole(value) not in SEAT_COUNTS:
-            raise PydanticCustomError("players", "must be 3 or 4")
+            raise PydanticCustomError("players", "must be 3, 4, 5 or 6")
         return None if value is None else _whole(value)
 
     @field_validator("expansions", mode="before")
@@ -81,9 +102,9 @@ class KatanOptions(GameOptions):
         if not sea:
             raise PydanticCustomError("map", "is chosen only with the seafarers expansion")
         name = value.strip().lower() if isinstance(value, str) else value
-        if name not in MAP_NAMES:
+        if name not in ALL_MAPS:
             raise PydanticCustomError(
-                "map", f"{value!r} is not a Seafarers map; the maps are {', '.join(MAP_NAMES)}"
+                "map", f"{value!r} is not a Seafarers map; the maps are {', '.join(ALL_MAPS)}"
             )
         return name
 

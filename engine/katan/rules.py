@@ -13,11 +13,12 @@ from collections.abc import Callable
 from typing import Final
 
 from engine.katan import moves as mv
-from engine.katan import robber, trading
+from engine.katan import robber, special, trading
 from engine.katan.components import (
     CITY_COST,
     CITY_PIECES,
     DEV_KINDS,
+    LARGE_TABLE,
     RESOURCES,
     ROAD_COST,
     ROAD_PIECES,
@@ -63,6 +64,7 @@ from engine.katan.state import (
     OVER,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
+    SPECIAL,
     KatanState,
     setup_seat,
     total_points,
@@ -83,7 +85,7 @@ def to_move(st: KatanState) -> int | None:
         for seat, due in enumerate(st.discards):
             if due:
                 return seat
-    if phase == OFFER:
+    if phase in (OFFER, SPECIAL):
         return st.asked
     if phase == OVER:
         return None
@@ -122,6 +124,27 @@ def _legal_roll(st: KatanState, seat: int) -> list[Move]:
 
 def _legal_main(st: KatanState, seat: int) -> list[Move]:
     out = [M_END]
+    w = st.width
+    i = seat * w
+    h = st.hands
+    builds(st, seat, out)
+    most = max(h[i : i + RESOURCES]) if w == RESOURCES else max(h[i : i + w])
+    if most >= 2:
+        bank = st.bank
+        ratio = st.ruleset.ratios(st, seat)
+        for r in range(w):
+            if h[i + r] >= ratio[r]:
+                row = BANK_MOVES[r]
+                for t in range(w):
+                    if t != r and bank[t]:
+                        out.append(row[t])
+    trading.example_offers(st, seat, out)
+    return out
+
+
+def builds(st: KatanState, seat: int, out: list[Move]) -> None:
+    """The roads, settlements and cities the seat may build, then the rule set's
+    own turn moves (the main phase's and, filtered, the special building phase's)."""
     h = st.hands
     w = st.width
     i = seat * w
@@ -146,18 +169,6 @@ def _legal_main(st: KatanState, seat: int) -> list[Move]:
             out.append(CITY_MOVES[low.bit_length() - 1])
             towns ^= low
     st.ruleset.turn_moves(st, seat, out)
-    most = max(lumber, brick, wool, grain, ore) if w == RESOURCES else max(h[i : i + w])
-    if most >= 2:
-        bank = st.bank
-        ratio = st.ruleset.ratios(st, seat)
-        for r in range(w):
-            if h[i + r] >= ratio[r]:
-                row = BANK_MOVES[r]
-                for t in range(w):
-                    if t != r and bank[t]:
-                        out.append(row[t])
-    trading.example_offers(st, seat, out)
-    return out
 
 
 def _legal_discard(st: KatanState, seat: int) -> list[Move]:
@@ -212,6 +223,7 @@ _LEGAL: Final[tuple[Callable[[KatanState, int], list[Move]], ...]] = (
     trading.legal_counters,
     _legal_over,
     _legal_chore,
+    lambda st, seat: special.legal(st, seat, builds),
 )
 
 
@@ -411,6 +423,7 @@ _WHY: Final[tuple[Callable[[KatanState, int, Move], str | None], ...]] = (
     trading.why_not_counters,
     lambda st, seat, move: "The game is over.",
     _why_chore,
+    lambda st, seat, move: special.why_not(st, seat, move, _why_main),
 )
 
 
@@ -446,6 +459,11 @@ def _step_roll(st: KatanState, seat: int, move: Move, ev: Events) -> None:
 
 
 def _step_end_turn(st: KatanState, seat: int, move: Move, ev: Events) -> None:
+    """The next turn begins, after the special building phase at five or six seats."""
+    if st.seats >= LARGE_TABLE:
+        if special.done(st, seat, ev):
+            return
+        seat = st.current
     nxt = (st.current + 1) % st.seats
     st.current = nxt
     st.turn += 1
@@ -463,7 +481,7 @@ def _step_end_turn(st: KatanState, seat: int, move: Move, ev: Events) -> None:
 def _step_road(st: KatanState, seat: int, move: Move, ev: Events) -> None:
     edge = move[1]
     phase = st.phase
-    if phase == MAIN:
+    if special.paying(st):
         spend(st, seat, ROAD_COST)
     place_road(st, seat, edge, ev)
     if ev is not None:
@@ -505,7 +523,7 @@ def _next_setup(st: KatanState) -> None:
 
 def _step_settlement(st: KatanState, seat: int, move: Move, ev: Events) -> None:
     node = move[1]
-    if st.phase == MAIN:
+    if special.paying(st):
         spend(st, seat, SETTLEMENT_COST)
     place_settlement(st, seat, node, ev)
     if ev is not None:

@@ -19,12 +19,15 @@ from typing import Any, ClassVar
 from engine.katan import devcards
 from engine.katan.chores import Chore, Handler
 from engine.katan.components import (
+    BANK_LARGE,
     BANK_START,
     BRICK,
     CARD_NAMES,
     DEV_DECK,
+    DEV_DECK_LARGE,
     GENERIC_HARBOUR,
     GRAIN,
+    LARGE_TABLE,
     LUMBER,
     ORE,
     ROAD_PIECES,
@@ -34,11 +37,19 @@ from engine.katan.events import Events
 from engine.katan.geometry import Topology, bits
 from engine.katan.kinds import BASE
 from engine.katan.longest_road import longest_trail
-from engine.katan.maps import STANDARD, Board, deal, topology_of
-from engine.katan.moves import BUILD_SETTLEMENT, Move
+from engine.katan.maps import MAPS, Board, deal, island_for, topology_of
+from engine.katan.moves import (
+    BUILD_CITY,
+    BUILD_ROAD,
+    BUILD_SETTLEMENT,
+    BUY_DEV,
+    Move,
+)
 from engine.katan.network import frontier_of
 from engine.katan.production import roll_dice, roll_two
 from engine.katan.state import KatanState
+
+SPECIAL_KINDS = frozenset({BUILD_ROAD, BUILD_SETTLEMENT, BUILD_CITY, BUY_DEV})
 
 
 class RuleSet:
@@ -49,9 +60,7 @@ class RuleSet:
     """The rule sets whose move kinds a table accepts."""
     expansions: ClassVar[tuple[str, ...]] = ()
     width: ClassVar[int] = 5
-    commodity_start: ClassVar[int] = 0
     card_names: ClassVar[tuple[str, ...]] = CARD_NAMES
-    dev_deck: ClassVar[tuple[int, ...]] = DEV_DECK
     wall_words: ClassVar[str] = "building"
     """What of an opponent's stops a road, in words."""
     before_roll_text: ClassVar[str] = "or play a development card"
@@ -59,13 +68,15 @@ class RuleSet:
 
     # ---- the game's shape ------------------------------------------------------------
 
-    def deal(self, map_name: str | None, seed: int) -> Board:
-        """The board for a new game: the standard island (Seafarers has maps)."""
-        return deal(STANDARD, seed)
+    def deal(self, map_name: str | None, seed: int, seats: int) -> Board:
+        """The board for a new game: the standard island, or the extension's for
+        five or six seats (Seafarers has maps)."""
+        return deal(island_for(seats), seed)
 
     def map_topology(self, map_name: str) -> Topology | None:
         """The topology of a map this rule set plays (None: not one of them)."""
-        return topology_of(STANDARD) if map_name == STANDARD.name else None
+        spec = MAPS.get(map_name)
+        return None if spec is None else topology_of(spec)
 
     def rebuild_board(
         self,
@@ -75,9 +86,10 @@ class RuleSet:
         harbours: tuple[tuple[int, int], ...],
     ) -> Board | None:
         """A stored game's board from its JSON (None: not a map this rule set plays)."""
-        if map_name != STANDARD.name:
+        spec = MAPS.get(map_name)
+        if spec is None:
             return None
-        return Board(map_name, topology_of(STANDARD), terrain, numbers, harbours)
+        return Board(map_name, topology_of(spec), terrain, numbers, harbours)
 
     def start(self, st: KatanState) -> None:
         """Add the rule set's part to a new state."""
@@ -220,8 +232,18 @@ class RuleSet:
             2 if access[ORE] & mine else base,
         )
 
-    def bank_start(self, kind: int) -> int:
-        return BANK_START
+    def bank_start(self, seats: int, kind: int) -> int:
+        """The bank's cards of a kind at the start (the extension's 24 at five or six)."""
+        return BANK_LARGE if seats >= LARGE_TABLE else BANK_START
+
+    def deck(self, seats: int) -> tuple[int, ...]:
+        """The development deck at the start, per kind."""
+        return DEV_DECK_LARGE if seats >= LARGE_TABLE else DEV_DECK
+
+    def special_kinds(self) -> frozenset[int]:
+        """The move kinds of the special building phase (five or six seats): building
+        and buying, never trading or playing a card; ending the phase is END_TURN."""
+        return SPECIAL_KINDS
 
     # ---- chores ------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ composition, the seed and the counter cleared) and the public counts kept in
 
 from typing import TYPE_CHECKING, Any, Final
 
-from engine.katan.components import BANK_START, DEV_KINDS, RESOURCES, VICTORY_POINT
+from engine.katan.components import DEV_KINDS, RESOURCES, VICTORY_POINT
 from engine.katan.maps import Board
 
 if TYPE_CHECKING:
@@ -33,6 +33,9 @@ COUNTERS: Final = 8
 OVER: Final = 9
 CHORE: Final = 10
 """Waiting on the seat the first chore names (`KatanState.chores`)."""
+SPECIAL: Final = 11
+"""Five or six seats: after a turn, each other seat in order may build and buy
+(`special`); `asked` is the seat building, `current` the seat whose turn ended."""
 PHASE_NAMES: Final = (
     "setup_settlement",
     "setup_road",
@@ -45,6 +48,7 @@ PHASE_NAMES: Final = (
     "counters",
     "over",
     "chore",
+    "special_build",
 )
 
 
@@ -178,6 +182,8 @@ class KatanState:
     offer, so a player deciding from its view alone can tell it has already
     offered (the AI's one offer a turn); the rules cap it at `OFFERS_PER_TURN`."""
     asked: int
+    """The seat asked to answer the open offer, or building in the special
+    building phase; -1 otherwise."""
     counters: tuple[tuple[int, ...], ...]
     """Counter-offers so far: (seat, gives × 5, wants × 5)."""
     winner: int
@@ -269,8 +275,8 @@ def new_state(
     st.free_roads = 0
     st.robber = board.robber_start
     st.hands = [0] * (seats * width)
-    st.bank = [BANK_START] * RESOURCES + [ruleset.commodity_start] * (width - RESOURCES)
-    st.deck = list(ruleset.dev_deck)
+    st.bank = [ruleset.bank_start(seats, k) for k in range(width)]
+    st.deck = list(ruleset.deck(seats))
     st.devs = [0] * (seats * DEV_KINDS)
     st.fresh = [0] * DEV_KINDS
     st.played = [0] * (seats * DEV_KINDS)

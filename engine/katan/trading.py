@@ -17,7 +17,7 @@ seat cannot see the offerer's hand and the engine must not tell it.
 
 from typing import Final
 
-from engine.katan.components import BANK_START, OFFERS_PER_TURN, RESOURCES, cards_text
+from engine.katan.components import OFFERS_PER_TURN, RESOURCES, cards_text
 from engine.katan.events import say
 from engine.katan.moves import (
     ACCEPT,
@@ -56,9 +56,10 @@ def _holds(st: KatanState, seat: int, leg: Leg) -> bool:
     return all(h[i + r] >= leg[r] for r in range(w))
 
 
-def _why_legs(give: Leg, want: Leg) -> str | None:
-    if any(c < 0 or c > BANK_START for c in give + want):
-        return f"Card counts in a trade run from 0 to {BANK_START}."
+def _why_legs(st: KatanState, give: Leg, want: Leg) -> str | None:
+    most = st.ruleset.bank_start(st.seats, 0)
+    if any(c < 0 or c > most for c in give + want):
+        return f"Card counts in a trade run from 0 to {most}."
     if not any(give) or not any(want):
         return "A trade needs cards on both sides."
     if any(g and w for g, w in zip(give, want, strict=True)):
@@ -152,7 +153,7 @@ def why_not_offer(st: KatanState, seat: int, move: Move) -> str | None:
         return f"You have made {OFFERS_PER_TURN} offers this turn, the most a turn allows."
     to = move[1]
     give, want = offer_legs(move)
-    bad = _why_legs(give, want)
+    bad = _why_legs(st, give, want)
     if bad is not None:
         return bad
     if to >= 0:
@@ -182,7 +183,7 @@ def why_not_answer(st: KatanState, seat: int, move: Move) -> str | None:
         return None
     if kind == COUNTER:
         c_give, c_want = counter_legs(move)
-        bad = _why_legs(c_give, c_want)
+        bad = _why_legs(st, c_give, c_want)
         if bad is not None:
             return bad
         if c_give == want and c_want == give:

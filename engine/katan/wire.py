@@ -23,6 +23,7 @@ from engine.katan.components import (
     DEV_KINDS,
     DEV_NAMES,
     HARBOUR_NAMES,
+    LARGE_TABLE,
     RESOURCES,
     TERRAIN_NAMES,
 )
@@ -30,7 +31,7 @@ from engine.katan.geometry import bits
 from engine.katan.maps import Board
 from engine.katan.options import AWARD_POINTS, POINTS_MIN, SEAT_COUNTS, TARGET_MAX
 from engine.katan.rulesets import BY_EXPANSIONS, ruleset
-from engine.katan.state import PHASE_NAMES, KatanState, new_state
+from engine.katan.state import CHORE, PHASE_NAMES, SPECIAL, KatanState, new_state
 from engine.katan.view import KatanView
 
 VERSION: Final = 1
@@ -128,7 +129,15 @@ def _table_json(st: KatanState) -> Json:
         "offers_this_turn": st.offers,
         "winner": st.winner if st.winner >= 0 else None,
         **(_chores_json(st) if st.ruleset.expansions else {}),
+        **(_special_json(st) if st.seats >= LARGE_TABLE else {}),
     }
+
+
+def _special_json(st: KatanState) -> Json:
+    """Five or six seats: the seat building in the special building phase (also
+    while a chore interrupts it), else null."""
+    building = st.phase == SPECIAL or (st.phase == CHORE and st.back == SPECIAL)
+    return {"special_builder": st.asked if building else None}
 
 
 def _chores_json(st: KatanState) -> Json:
@@ -343,6 +352,10 @@ def _state_from(data: Any) -> KatanState:
     if rules_in_play.expansions:
         st.chores = _chores_from(data)
         st.back = PHASE_NAMES.index(data["resume"])
+    if seats >= LARGE_TABLE and data["special_builder"] is not None:
+        st.asked = data["special_builder"]
+        if type(st.asked) is not int or not 0 <= st.asked < seats:
+            raise BadState("special_builder must be a seat")
     rules_in_play.read_part(st, data)
     rebuild(st)
     return st

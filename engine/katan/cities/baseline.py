@@ -54,7 +54,8 @@ from engine.katan.moves import (
     by_kind,
 )
 from engine.katan.sea.ai import app_choose
-from engine.katan.state import KatanState, hand_size
+from engine.katan.special_ai import build_or_pass
+from engine.katan.state import SPECIAL, KatanState, hand_size
 from engine.katan.view import KatanView
 
 NEAR: Final = 3
@@ -67,6 +68,11 @@ class AppPlayer(CitiesPlayer):
         self._base = KatanPlayer(seed)
 
     def choose(self, view: KatanView, seat: int, legal: Sequence[Move]) -> Move:
+        if view.state.phase == SPECIAL:
+            return build_or_pass(self._choose, view, seat, legal)
+        return self._choose(view, seat, legal)
+
+    def _choose(self, view: KatanView, seat: int, legal: Sequence[Move]) -> Move:
         if view.state.sea is not None:
             return app_choose(self._rng, self._base, self._plain, view, seat, legal)
         return self._plain(view, seat, legal)

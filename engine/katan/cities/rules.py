@@ -26,12 +26,13 @@ from engine.katan.cities.components import (
 )
 from engine.katan.cities.state import CitiesPart, all_knights, knights_of, new_part
 from engine.katan.cities.wire import part_json, read_part
-from engine.katan.components import BANK_START, GENERIC_HARBOUR, RESOURCES
+from engine.katan.components import DEV_KINDS, GENERIC_HARBOUR, RESOURCES
 from engine.katan.events import Events
 from engine.katan.kinds import BASE, CITIES
 from engine.katan.moves import (
     ACTIVATE_KNIGHT,
     BUILD_CITY,
+    BUILD_ROAD,
     BUILD_SETTLEMENT,
     BUILD_WALL,
     CHASE_ROBBER,
@@ -45,11 +46,18 @@ from engine.katan.rng import Stream
 from engine.katan.ruleset import RuleSet
 from engine.katan.state import KatanState
 
+NO_DEVELOPMENT_CARDS = (0,) * DEV_KINDS
 PROGRESS_STREAM = 2
 """The rng stream of the progress decks' shuffle (the deal is 1, play 0)."""
 KNIGHT_KINDS = frozenset({HIRE_KNIGHT, ACTIVATE_KNIGHT, PROMOTE_KNIGHT, MOVE_KNIGHT, CHASE_ROBBER})
 BEFORE_ROLL = frozenset({ACTIVATE_KNIGHT, MOVE_KNIGHT, CHASE_ROBBER}) | progress.KINDS
 TURN_KINDS = KNIGHT_KINDS | progress.KINDS | {BUILD_WALL, IMPROVE} | devcards.KINDS
+SPECIAL_KINDS = frozenset(
+    {BUILD_ROAD, BUILD_SETTLEMENT, BUILD_CITY, BUILD_WALL, IMPROVE}
+    | {HIRE_KNIGHT, ACTIVATE_KNIGHT, PROMOTE_KNIGHT}
+)
+"""The special building phase's moves: build, raise, improve and equip knights;
+no progress cards, no knight moves, no trade."""
 
 
 def part(st: KatanState) -> CitiesPart:
@@ -77,8 +85,6 @@ class CitiesRules(RuleSet):
     names: ClassVar[frozenset[str]] = frozenset({BASE, CITIES})
     expansions: ClassVar[tuple[str, ...]] = (CITIES,)
     width: ClassVar[int] = GOODS
-    commodity_start: ClassVar[int] = COMMODITY_START
-    dev_deck: ClassVar[tuple[int, ...]] = (0, 0, 0, 0, 0)
     wall_words: ClassVar[str] = "building or knight"
     before_roll_text: ClassVar[str] = "or act with a knight, or play a progress card"
     chores: ClassVar[dict[int, Handler]] = HANDLERS
@@ -167,8 +173,15 @@ class CitiesRules(RuleSet):
             out[ck.fleet] = 2
         return tuple(out)
 
-    def bank_start(self, kind: int) -> int:
-        return BANK_START if kind < RESOURCES else COMMODITY_START
+    def bank_start(self, seats: int, kind: int) -> int:
+        """Commodities stay 12 of each at every table size (docs/katan.md)."""
+        return super().bank_start(seats, kind) if kind < RESOURCES else COMMODITY_START
+
+    def deck(self, seats: int) -> tuple[int, ...]:
+        return NO_DEVELOPMENT_CARDS
+
+    def special_kinds(self) -> frozenset[int]:
+        return SPECIAL_KINDS
 
     # ---- scoring and the record ------------------------------------------------------------
 

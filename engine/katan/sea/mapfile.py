@@ -78,6 +78,8 @@ class _Header(BaseModel):
     fortress_strength: int = Field(default=0, ge=0)
     village_cloth: int = Field(default=0, ge=0)
     canal_tokens: list[int] = Field(default_factory=list)
+    seats: list[int] = Field(default_factory=lambda: [4, 3], min_length=1)
+    """The seat counts the map is laid out for, the default first."""
     map: str
 
 
@@ -105,6 +107,7 @@ class SeaMap:
     fortress_strength: int
     village_cloth: int
     canal_tokens: tuple[int, ...]
+    seats: tuple[int, ...]
 
     @property
     def hexes(self) -> dict[Coord, bool]:
@@ -177,6 +180,12 @@ def _numbers(values: list[int], what: str) -> tuple[int, ...]:
     return tuple(values)
 
 
+def _seats(values: list[int]) -> tuple[int, ...]:
+    if any(not 3 <= v <= 6 for v in values) or len(set(values)) != len(values):
+        raise ValueError(f"seats: {values} are not different counts from 3 to 6")
+    return tuple(values)
+
+
 def _checked(h: _Header) -> SeaMap:
     codes = parse_grid(h.map)
     resources = TERRAIN_NAMES[:RESOURCES]
@@ -198,6 +207,7 @@ def _checked(h: _Header) -> SeaMap:
         fortress_strength=h.fortress_strength,
         village_cloth=h.village_cloth,
         canal_tokens=_numbers(h.canal_tokens, "canal_tokens"),
+        seats=_seats(h.seats),
     )
     _check_shape(sea)
     _check_counts(sea)

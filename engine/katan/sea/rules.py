@@ -65,8 +65,12 @@ class SeaRules(RuleSet):
 
     # ---- the board ---------------------------------------------------------------------
 
-    def deal(self, map_name: str | None, seed: int) -> Board:
+    def deal(self, map_name: str | None, seed: int, seats: int) -> Board:
+        """The map's own board: a map plays only the seat counts it lists."""
         return atlas.deal(map_name, seed).board
+
+    def special_kinds(self) -> frozenset[int]:
+        return super().special_kinds() | {BUILD_SHIP}
 
     def map_topology(self, map_name: str) -> Topology | None:
         return atlas.topology(map_name)
@@ -78,7 +82,7 @@ class SeaRules(RuleSet):
         numbers: tuple[int, ...],
         harbours: tuple[tuple[int, int], ...],
     ) -> Board | None:
-        if map_name not in atlas.MAP_NAMES:
+        if map_name not in atlas.ALL_MAPS:
             return None
         return atlas.rebuild(map_name, terrain, numbers, harbours)
 
