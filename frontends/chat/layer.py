@@ -30,11 +30,10 @@ from typing import Any, Final
 
 from daemon.core import Daemon
 from daemon.delivery import ClockNotice, Delivery, PublicUpdate, SeatUpdate, TableNotice
-from daemon.model import Identity, Origin, RefusalCode, Refused, Status, TablePolicy
+from daemon.model import Identity, RefusalCode, Refused, Status, TablePolicy
 from daemon.table import Table
-from engine.errors import EngineError
 from engine.protocol import Event
-from engine.registry import game_ids, get_game
+from engine.registry import game_ids
 from frontends.chat import setup
 from frontends.chat.api import (
     AdapterProfile,
@@ -51,13 +50,13 @@ from frontends.chat.api import (
     Target,
 )
 from frontends.chat.boards import Boards, spectator_where
+from frontends.chat.conversation import HELP, UNREADABLE, Conversation
 from frontends.chat.grammar import (
     Chosen,
     Drafted,
     Opened,
     Unknown,
     nearest,
-    number,
     words,
 )
 from frontends.chat.lobby import SETTINGS, Lobbies
@@ -76,10 +75,9 @@ from frontends.chat.presenters import presenter_for
 from frontends.chat.screens import ROOT, chosen, screen
 from frontends.chat.sharing import shares
 from frontends.chat.stats import WORDS as STATS_WORDS
-from frontends.chat.stats import Stats, community
+from frontends.chat.stats import Stats
 from frontends.chat.summary import PAYLOADS, Summaries
 from frontends.chat.tokens import Grant, Malformed, TokenCodec
-from frontends.chat.typed_options import read_options
 from renderers.words import spoken
 
 log = logging.getLogger("plgames.chat")
@@ -102,21 +100,9 @@ FLOW_WORDS: Final = (
     *MUTE_WORDS,
     *LOBBY_WORDS,
 )
-HELP: Final = """Tables:
-  new katan · new euchre · new sequence, then option=value … (seats=N too) — open a table here
-  join CODE — take a seat · start — begin the game (anyone seated)
-  settings — the lobby's options by buttons (its opener) · invite @name — send someone the table
-  leave — the AI plays your seat until you come back · end game — close the table (its creator)
-  status — the board · hand — your cards and moves, privately · spectate CODE — watch
-  tables — the tables you sit at · table CODE — which one your commands go to
-  rules GAME · options GAME · help GAME — the moves of a game
-  mute · unmute — whether your turns ping you (the last-minute reminder always does)
-  stats — your games won · leaderboard — this group's or server's
-  record [CODE] — a finished game, every move and hand, as a file"""
 FOREIGN: Final = "That menu belongs to {owner}; it is not yours to press."
 STALE: Final = "That menu was for an earlier position; here is the current one."
 FORGED: Final = "That button was not issued for this table, so it was ignored."
-UNREADABLE: Final = "That button is not one of mine (or it was cut short), so it was ignored."
 GONE: Final = "That table is gone."
 
 
@@ -163,6 +149,7 @@ class ChatLayer:
         self.boards = Boards(self)
         self.mutes = Mutes(self)
         self.lobbies = Lobbies(self)
+        self.conversation = Conversation(self)
 
     # ==== typed lines ===========================================================================
 
@@ -183,19 +170,19 @@ class ChatLayer:
             return []
         head = said[0]
         if head == "end" and said[1:2] in (["game"], ["table"]):
-            return await self._end(sender, place, said[2:])
+            return await self.conversation.end(sender, place, said[2:])
         if head == "invite":
             return await self.lobbies.invite(said[1:], mentions, unknown, sender, place)
         if head in FLOW_WORDS and head != "end":
-            return await self._flow(head, said[1:], sender, place)
+            return await self.conversation.flow(head, said[1:], sender, place)
         found = self._focus(sender, place, None)
         if isinstance(found, str):
             if head == "end":
-                return await self._end(sender, place, said[1:])
+                return await self.conversation.end(sender, place, said[1:])
             return self._not_understood(head, found, place)
         table, seat = found
         if head == "end" and table.status == Status.LOBBY:
-            return await self._end(sender, place, said[1:])
+            return await self.conversation.end(sender, place, said[1:])
         assert seat is not None  # `_focus` finds only tables the sender sits at
         return await self._typed_move(said, table, seat, sender, place)
 
@@ -284,7 +271,7 @@ class ChatLayer:
         if grant.code == setup.SETUP_CODE:
             if not self.tokens.verify(token, grant, setup.SETUP_TABLE):
                 return [self._say(place, UNREADABLE, private=True)]
-            return await self._setup_press(grant.payload, sender, place, message_id)
+            return await self.conversation.setup_press(grant.payload, sender, place, message_id)
         try:
             table = self.daemon.table(grant.code)
         except Refused:
@@ -297,7 +284,7 @@ class ChatLayer:
             what = grant.payload[len(SETTINGS) :]
             return await self.lobbies.press(what, table, sender, place, message_id)
         if grant.payload.startswith("f"):
-            return await self._flow_press(grant.payload[1:], table, sender, place)
+            return await self.conversation.flow_press(grant.payload[1:], table, sender, place)
         if grant.seat is None or own != grant.seat:
             owner = "nobody" if grant.seat is None else self._names(table)[grant.seat]
             return [self._refusal(table, own, sender, place, FOREIGN.format(owner=owner))]
@@ -653,116 +640,6 @@ class ChatLayer:
         self._answering.discard(self._slot_key(slot))
         self.memory.put(self._slot_key(slot), message_id)
 
-    # ==== the conversation ======================================================================
-
-    async def _flow(
-        self, head: str, args: list[str], sender: Sender, place: Place
-    ) -> list[Outgoing]:
-        if head == "new":
-            return await self._new(args, sender, place)
-        if head in STATS_WORDS:
-            return await self.stats.command(head, args, sender, place)
-        if head in MUTE_WORDS:
-            return self.mutes.command(head, sender, place)
-        if head == "help":
-            return self._help(args, sender, place)
-        if head in ("rules", "options"):
-            return self._about(head, args, sender, place)
-        if head == "settings":
-            found_lobby = self._focus(sender, place, args[0] if args else None, seated=False)
-            if isinstance(found_lobby, str):
-                return [self._say(place, found_lobby)]
-            return self.lobbies.command(found_lobby[0], sender, place)
-        if head == "tables":
-            return self._tables(sender, place)
-        if head == "spectate":
-            return await self._spectate(args, sender, place)
-        if head in ("join", "table"):
-            return await self._join(args, sender, place, switch=head == "table")
-        code = args[0] if args else None
-        found = self._focus(sender, place, code, seated=head not in ("status", "start"))
-        if isinstance(found, str):
-            return [self._say(place, found)]
-        table, seat = found
-        if head == "start":
-            return await self._start(table, sender, place)
-        if head == "leave":
-            return await self._leave(table, sender, place)
-        if head == "status":
-            return [self._status_reply(table, place)]
-        if table.status != Status.PLAYING or table.state is None or seat is None:
-            return [self._say(place, self._not_playing(table))]
-        self._seen_for(table, seat).repost = True
-        return [self._panel_reply(table, seat, sender, place)]
-
-    async def _flow_press(
-        self, action: str, table: Table, sender: Sender, place: Place
-    ) -> list[Outgoing]:
-        own = table.seat_of(self._identity(sender))
-        if action == "j":
-            return await self._join([table.code], sender, place, switch=False)
-        if action == "s":
-            return await self._start(table, sender, place)
-        if action == "l":
-            return await self._leave(table, sender, place)
-        if own is None:
-            return [self._say(place, f"You do not sit at {table.meta.name}.", private=True)]
-        if table.status != Status.PLAYING or table.state is None:
-            return [self._say(place, self._not_playing(table), private=True)]
-        self._seen_for(table, own).repost = True
-        return [self._panel_reply(table, own, sender, place)]
-
-    async def _new(self, args: list[str], sender: Sender, place: Place) -> list[Outgoing]:
-        if not args:
-            return [self._say(place, f"Which game? new {' · new '.join(game_ids())}")]
-        game_word = args[0]
-        try:
-            game = get_game(game_word)
-        except EngineError:
-            close = nearest(game_word, game_ids())
-            hint = f" Did you mean {close[0]}?" if close else ""
-            return [
-                self._say(
-                    place,
-                    f"There is no game {game_word!r}.{hint} The games: {', '.join(game_ids())}.",
-                )
-            ]
-        if not args[1:] and presenter_for(game.id).setup({}) is not None:
-            return [self._setup_message(game.id, "", 1, place, None)]
-        options, seats, bad = read_options(game.Options.model_fields, args[1:])
-        if bad:
-            return [self._say(place, bad)]
-        origin = Origin(frontend=self.platform, place=place.chat, community=community(place))
-        policy = self.policy or self.daemon.policy
-        if policy.ai_level not in game.levels:
-            # One policy serves every game, but AI level names are per game
-            # (Katan has no "normal"): the daemon then picks the game's default.
-            policy = policy.model_copy(update={"ai_level": None})
-        try:
-            table = await self.daemon.open_table(
-                game.id,
-                origin=origin,
-                options=options,
-                seats=seats,
-                policy=policy,
-                creator=self._identity(sender),
-            )
-        except Refused as exc:
-            return [self._say(place, f"No table opened: {exc.reason}")]
-        if place.private:
-            self.memory.put(f"dm|{table.id}", "1")
-        self._status[table.id] = table.status
-        slot = Slot(table.id, "lobby", place.chat)
-        self._answering.add(self._slot_key(slot))
-        try:
-            await table.join(self._identity(sender), sender.name)
-        except Refused as exc:
-            self._answering.discard(self._slot_key(slot))
-            return [self._say(place, exc.reason)]
-        self._set_focus(sender, table)
-        to = Target("reply", chat=place.chat)
-        return [Send(to, self.lobby_message(table, f"Opened by {sender.name}."), slot)]
-
     def setup_first(self, line: str) -> bool:
         """Whether `line` asks which options a new table gets (by buttons)
         instead of opening one: `new GAME` alone, for a game with choices."""
@@ -770,222 +647,6 @@ class ChatLayer:
         if len(said) != 2 or said[0] != "new" or said[1] not in game_ids():
             return False
         return presenter_for(said[1]).setup({}) is not None
-
-    def _setup_message(
-        self, game_id: str, picks: str, page: int, place: Place, edit: str | None
-    ) -> Outgoing:
-        """The question still open for a new table, as a reply (or an edit of
-        the message pressed)."""
-        index = game_ids().index(game_id)
-        presenter = presenter_for(game_id)
-        found = setup.replay(presenter.setup, picks)
-        assert found is not None
-        answers, question = found
-        assert question is not None
-        title = f"New {get_game(game_id).title} table"
-        if answers:
-            title += " (" + ", ".join(f"{k}={v}" for k, v in answers.items()) + ")"
-        menu = lay_out(
-            setup.sheet(question, index, picks),
-            self.profile,
-            page,
-            lambda p: self.tokens.issue(setup.SETUP_CODE, setup.SETUP_TABLE, None, 0, p),
-            lambda n: setup.page(index, picks, n),
-        )
-        message = Message(setup.text(title, question), None, menu)
-        to = Target("reply", chat=place.chat)
-        return Edit(to, edit, message) if edit is not None else Send(to, message)
-
-    async def _setup_press(
-        self, payload: str, sender: Sender, place: Place, message_id: str | None
-    ) -> list[Outgoing]:
-        """A setup choice: the next question, or, all answered, the table."""
-        read = setup.read(payload)
-        ids = game_ids()
-        if read is None or read[0] >= len(ids):
-            return [self._say(place, UNREADABLE, private=True)]
-        index, picks, page = read
-        game_id = ids[index]
-        found = setup.replay(presenter_for(game_id).setup, picks)
-        if found is None:
-            return [self._say(place, UNREADABLE, private=True)]
-        answers, question = found
-        if question is not None:
-            return [self._setup_message(game_id, picks, page, place, message_id)]
-        args = [game_id, *(f"{key}={value}" for key, value in answers.items())]
-        opened = await self._new(args, sender, place)
-        if message_id is None:
-            return opened
-        chosen = ", ".join(f"{key}={value}" for key, value in answers.items())
-        done = Message(f"New {get_game(game_id).title} table: {chosen}.")
-        return [Edit(Target("reply", chat=place.chat), message_id, done), *opened]
-
-    async def _join(
-        self, args: list[str], sender: Sender, place: Place, *, switch: bool
-    ) -> list[Outgoing]:
-        code = args[0] if args and not args[0].isdigit() and args[0] != "seat" else None
-        found = self._focus(sender, place, code, seated=False)
-        if isinstance(found, str):
-            return [self._say(place, found)]
-        table, held = found
-        if switch:
-            if held is None:
-                return [
-                    self._say(place, f"You do not sit at {table.meta.name}; join {table.code}.")
-                ]
-            self._set_focus(sender, table)
-            return [self._say(place, f"Your commands now go to {table.meta.name}.")]
-        rest = [a for a in args if a != code and a != "seat"]
-        wanted = number(rest[0]) if rest else None
-        seats = len(table.meta.seats)
-        if wanted is not None and not 1 <= wanted <= seats:
-            why = f"There is no seat {wanted}; the seats are 1 to {seats}."
-            return [self._say(place, why, private=True)]
-        try:
-            chosen = None if wanted is None else wanted - 1  # people count seats from 1
-            seat = await table.join(self._identity(sender), sender.name, seat=chosen)
-        except Refused as exc:
-            return [self._say(place, spoken(exc.reason, self._names(table)), private=True)]
-        # No await since the join: its seat update is still queued, and will
-        # post the private panel even when it is not this seat's turn.
-        if table.status == Status.PLAYING:
-            self._seen_for(table, seat).show = True
-        self._set_focus(sender, table)
-        if held is not None:
-            return [
-                self._say(
-                    place, f"You are back in seat {seat + 1} at {table.meta.name}.", private=True
-                )
-            ]
-        origin = table.meta.origin
-        if origin.frontend == self.platform and origin.place == place.chat:
-            return []  # the lobby or the board here shows it
-        return [self._joined(table, seat, place)]
-
-    def _joined(self, table: Table, seat: int, place: Place) -> Outgoing:
-        """Confirmation of a join made away from the table's chat (an invite
-        link, `join CODE` in a DM): the lobby, kept up to date when it is a
-        DM, or the seat taken in a game already under way."""
-        news = f"You sit in seat {seat + 1}."
-        if table.status != Status.LOBBY:
-            return self._say(place, f"{news} {table.meta.name} is under way.", private=True)
-        to = Target("reply", chat=place.chat, private=True)
-        message = self.lobby_message(table, news)
-        if not place.private:
-            return Send(to, message)
-        seated = table.meta.seats[seat].identity
-        assert seated is not None
-        return Send(to, message, Slot(table.id, "lobby", f"user:{seated.user}"))
-
-    async def _start(self, table: Table, sender: Sender, place: Place) -> list[Outgoing]:
-        if table.seat_of(self._identity(sender)) is None:
-            return [
-                self._say(
-                    place, f"Only people seated at {table.meta.name} can start it.", private=True
-                )
-            ]
-        try:
-            await table.start()
-        except Refused as exc:
-            return [self._say(place, exc.reason, private=True)]
-        return []
-
-    async def _leave(self, table: Table, sender: Sender, place: Place) -> list[Outgoing]:
-        try:
-            await table.leave(self._identity(sender))
-        except Refused as exc:
-            return [self._say(place, exc.reason, private=True)]
-        if self.memory.get(f"focus|{sender.user}") == table.code:
-            self.memory.put(f"focus|{sender.user}", None)
-        return []
-
-    async def _end(self, sender: Sender, place: Place, args: list[str]) -> list[Outgoing]:
-        code = args[0] if args else None
-        found = self._focus(sender, place, code, seated=False)
-        if isinstance(found, str):
-            return [self._say(place, found)]
-        table, _ = found
-        if not self._opened_by(table, sender):
-            return [
-                self._say(
-                    place, f"Only the person who opened {table.meta.name} can end it.", private=True
-                )
-            ]
-        await table.end(f"Ended by {sender.name}.")
-        return []
-
-    async def _spectate(self, args: list[str], sender: Sender, place: Place) -> list[Outgoing]:
-        if not args:
-            return [self._say(place, "Say which table: spectate CODE.")]
-        try:
-            table = self.daemon.table(args[0])
-        except Refused as exc:
-            return [self._say(place, exc.reason)]
-        try:
-            await table.spectate(self._identity(sender))
-        except Refused as exc:
-            return [self._say(place, exc.reason)]
-        if table.state is None:
-            return [self._say(place, f"You will see {table.meta.name} once it starts.")]
-        return []
-
-    def _status_reply(self, table: Table, place: Place) -> Outgoing:
-        if table.state is None:
-            return Send(Target("reply", chat=place.chat), self.lobby_message(table))
-        return Send(Target("reply", chat=place.chat), self.board_message(table))
-
-    def _help(self, args: list[str], sender: Sender, place: Place) -> list[Outgoing]:
-        if args and args[0] in game_ids():
-            return self._texts(place, presenter_for(args[0]).help)
-        found = self._focus(sender, place, None)
-        text = HELP
-        if not isinstance(found, str):
-            text += "\n\n" + presenter_for(found[0].game.id).help
-        return self._texts(place, text)
-
-    def _about(self, head: str, args: list[str], sender: Sender, place: Place) -> list[Outgoing]:
-        game_id = args[0] if args else None
-        if game_id is None:
-            found = self._focus(sender, place, None, seated=False)
-            if isinstance(found, str):
-                return [self._say(place, f"Say which game: {head} {' · '.join(game_ids())}.")]
-            game_id = found[0].game.id
-        if game_id not in game_ids():
-            return [
-                self._say(
-                    place, f"There is no game {game_id!r}; the games: {', '.join(game_ids())}."
-                )
-            ]
-        if head == "rules":
-            return self._texts(place, presenter_for(game_id).rules)
-        game = get_game(game_id)
-        lines = [f"{game.title} options (new {game.id} option=value …):"]
-        for name, info in game.Options.model_fields.items():
-            lines.append(f"  {info.alias or name} = {info.default!r}")
-        lines.append(
-            f"  seats = {', '.join(str(n) for n in game.seat_counts(game.parse_options({})))}"
-        )
-        return self._texts(place, "\n".join(lines))
-
-    def _tables(self, sender: Sender, place: Place) -> list[Outgoing]:
-        identity = self._identity(sender)
-        mine = [
-            t
-            for t in self.daemon.tables.values()
-            if t.status.open and t.seat_of(identity) is not None
-        ]
-        if not mine:
-            return [
-                self._say(
-                    place, "You sit at no open table. new GAME opens one; join CODE takes a seat."
-                )
-            ]
-        focus = self.memory.get(f"focus|{sender.user}")
-        lines = [
-            f"{'▸ ' if t.code == focus else '  '}{t.meta.name} ({t.code}), {t.status.value}"
-            for t in mine
-        ]
-        return self._texts(place, "\n".join(["Your tables:", *lines]))
 
     # ==== helpers ===============================================================================
 
