@@ -16,7 +16,12 @@ def store_for(settings: Settings) -> Store:
     if storage.url is not None:
         from daemon.postgres_store import PostgresStore
 
-        return PostgresStore(storage.url, pool_size=storage.pool_size)
+        return PostgresStore(
+            storage.url,
+            pool_size=storage.pool_size,
+            owner=settings.cluster.name,
+            lease_seconds=settings.cluster.lease_seconds,
+        )
     return SqliteStore(settings.database, synchronous=storage.synchronous)
 
 

@@ -10,6 +10,7 @@ the value and what is allowed, instead of surfacing as a strange failure later.
 import ipaddress
 import os
 import re
+import socket
 import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -70,6 +71,17 @@ class StorageConfig(Section):
         if url is not None and not url.startswith(("postgresql://", "postgres://")):
             raise ValueError("must be a PostgreSQL URL: postgresql://user@host:port/database")
         return url
+
+
+class ClusterConfig(Section):
+    """Several daemons on one PostgreSQL database (docs/scaling.md)."""
+
+    name: str = Field(default_factory=socket.gethostname, min_length=1, max_length=200)
+    """This daemon's name in the leases: unique per daemon, and the same across
+    its restarts (it takes its own tables back at once)."""
+    lease_seconds: float = Field(default=10.0, ge=1.0, le=300.0)
+    """How long a table stays with a daemon that stopped renewing: the takeover
+    bound is this plus a third of it."""
 
 
 class AiConfig(Section):
@@ -304,6 +316,7 @@ class Settings(BaseSettings):
     keep_ended: int = Field(default=200, ge=0)
     log: LogConfig = LogConfig()
     storage: StorageConfig = StorageConfig()
+    cluster: ClusterConfig = ClusterConfig()
     ai: AiConfig = AiConfig()
     tables: TablePolicy = TablePolicy()
     http: HttpConfig = HttpConfig()

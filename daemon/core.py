@@ -30,7 +30,7 @@ from daemon.model import (
     new_join_code,
     normalise_code,
 )
-from daemon.store import Store
+from daemon.store import Store, StoredTable
 from daemon.table import RESTARTING, Services, Table
 from engine.errors import EngineError
 from engine.protocol import TableConfig
@@ -80,14 +80,7 @@ class Daemon:
         began = time.perf_counter()
         resumed = 0
         for stored in await self.store.load_open():
-            try:
-                game = get_game(stored.meta.game)
-                table = Table.restore(self.services, stored, game)
-            except Exception:
-                log.exception("table %s could not be reloaded; it stays stored", stored.meta.id)
-                continue
-            self._add(table)
-            resumed += 1
+            resumed += self.adopt(stored, run=False)
         for table in list(self.tables.values()):
             table.run()
         log.info(
@@ -95,6 +88,28 @@ class Daemon:
             extra={"tables": resumed, "seconds": round(time.perf_counter() - began, 3)},
         )
         return resumed
+
+    def adopt(self, stored: StoredTable, *, run: bool = True) -> bool:
+        """Restore a stored table and drive it (after a restart, or taken over
+        from another daemon); False if it cannot be rebuilt (it stays stored)."""
+        try:
+            table = Table.restore(self.services, stored, get_game(stored.meta.game))
+        except Exception:
+            log.exception("table %s could not be reloaded; it stays stored", stored.meta.id)
+            return False
+        self._add(table)
+        if run:
+            table.run()
+        return True
+
+    async def forget(self, table_id: str) -> None:
+        """Stop serving a table another daemon took over, without writing."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        if self._by_code.get(table.code) is table:
+            del self._by_code[table.code]
+        await table.stop()
 
     async def add_frontend(self, frontend: Frontend) -> None:
         # A series that exists from the start at 0, so an alert on its rate

@@ -66,6 +66,23 @@ class Metrics:
             registry=self.registry,
         )
 
+        self.takeovers = Counter(
+            "plgames_lease_takeovers",
+            "Tables this daemon took over from a daemon that stopped or died",
+            registry=self.registry,
+        )
+        self.leases_lost = Counter(
+            "plgames_leases_lost",
+            "Tables another daemon took over from this one (it had stalled past its lease)",
+            registry=self.registry,
+        )
+        self.store_seconds = Histogram(
+            "plgames_store_seconds",
+            "Time a step took to be stored (committed) by the store",
+            buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5),
+            registry=self.registry,
+        )
+
     def watch_tables(self, count: Callable[[], dict[Status, int]]) -> None:
         self.registry.register(_TablesCollector(count))
 

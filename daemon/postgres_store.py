@@ -7,6 +7,13 @@ on the server, as with SQLite; the server's own durability settings
 pool of connections lets busy tables write at once: the server does the
 group commit SQLite's writer thread does by hand.
 
+With an `owner` (the daemon's name), every open table is leased to one
+daemon at a time (`leases`, docs/scaling.md): the store claims tables whose
+lease is free or expired, renews its own, and fences every write on the
+epoch it claimed, so a daemon that lost a table (paused past its lease, then
+woke up) cannot store one more step of it. LAN tables are claimed only by
+the daemon that served them: phones reach only the network they are on.
+
 The schema is migrated by yoyo (plain SQL files under
 `daemon/migrations/postgresql/`, applied in order under yoyo's lock, so
 daemons starting together do not race). Connection failures and constraint
@@ -14,6 +21,7 @@ violations come out as `StoreError`, never half-written.
 """
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import TypeVar
@@ -60,13 +68,28 @@ def migrate(url: str) -> list[str]:
     return [m.id for m in todo]
 
 
+class LeaseLost(StoreError):
+    """Another daemon serves this table now; this one must let it go."""
+
+
 class PostgresStore(Store):
-    def __init__(self, url: str, *, pool_size: int = 10) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        pool_size: int = 10,
+        owner: str | None = None,
+        lease_seconds: float = 10.0,
+    ) -> None:
         if not is_postgres_url(url):
             raise StoreError(f"not a PostgreSQL URL: {url!r} (postgresql://...)")
         self.url = url
+        self.owner = owner
+        self.lease_seconds = lease_seconds
         self._pool: AsyncConnectionPool[Conn] | None = None
         self._pool_size = pool_size
+        self._epochs: dict[str, int] = {}
+        """Table id → the lease epoch this daemon claimed it at."""
         self.steps_written = 0
 
     # ---- lifecycle -------------------------------------------------------------
@@ -87,6 +110,9 @@ class PostgresStore(Store):
         self._pool = pool
 
     async def close(self) -> None:
+        if self._pool is not None and self.owner is not None:
+            with contextlib.suppress(StoreError):  # else they expire on their own
+                await self.release()
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
@@ -120,14 +146,22 @@ class PostgresStore(Store):
                 await conn.execute("INSERT INTO tables VALUES (%s, %s, %s, %s, %s)", row)
             except psycopg.errors.UniqueViolation:
                 raise StoreError(f"table {meta.id} exists") from None
+            if self.owner is not None:
+                await conn.execute(
+                    "INSERT INTO leases VALUES (%s, %s, 1, now() + make_interval(secs => %s))",
+                    (meta.id, self.owner, self.lease_seconds),
+                )
 
         await self._do(write)
+        if self.owner is not None:
+            self._epochs[meta.id] = 1
 
     async def save_meta(self, meta: TableMeta) -> None:
         row = (meta.code, meta.game, meta.status.value, meta.model_dump_json(), meta.id)
         results = [(*r[:-1], bool(r[-1])) for r in result_rows(meta)]
 
         async def write(conn: Conn) -> None:
+            await self._fence(conn, meta.id)
             cur = await conn.execute(
                 "UPDATE tables SET code = %s, game = %s, status = %s, meta = %s WHERE id = %s", row
             )
@@ -147,6 +181,7 @@ class PostgresStore(Store):
         row = step_row(table_id, step)
 
         async def write(conn: Conn) -> None:
+            await self._fence(conn, table_id)
             cur = await conn.execute(
                 "SELECT coalesce(max(ply) + 1, 0) FROM steps WHERE table_id = %s", (table_id,)
             )
@@ -167,9 +202,122 @@ class PostgresStore(Store):
         await self._do(write)
         self.steps_written += 1
 
+    async def _fence(self, conn: Conn, table_id: str) -> None:
+        """Refuse a write unless this daemon still holds the table's lease at
+        the epoch it claimed. The row is locked (shared) until the write
+        commits, so a takeover waits for it and then sees it in the log."""
+        if self.owner is None:
+            return
+        epoch = self._epochs.get(table_id)
+        cur = await conn.execute(
+            "SELECT 1 FROM leases WHERE table_id = %s AND owner = %s AND epoch = %s FOR SHARE",
+            (table_id, self.owner, epoch),
+        )
+        if epoch is None or await cur.fetchone() is None:
+            self._epochs.pop(table_id, None)
+            raise LeaseLost(f"table {table_id} is served by another daemon now")
+
+    # ---- leases ----------------------------------------------------------------
+
+    @property
+    def held(self) -> set[str]:
+        """The tables this daemon holds the lease of."""
+        return set(self._epochs)
+
+    async def claim(self, limit: int | None = None) -> list[StoredTable]:
+        """Take the lease of open tables nobody holds (free, expired, or this
+        daemon's own from before a restart) and load them; another daemon
+        claiming at the same time gets each table or not, never both."""
+        owner = self.owner
+        if owner is None:
+            raise StoreError("only a daemon with a name claims tables")
+
+        async def take(conn: Conn) -> list[StoredTable]:
+            cur = await conn.execute(
+                "SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id "
+                "WHERE t.status = ANY(%s) AND NOT t.id = ANY(%s) "
+                "AND (l.table_id IS NULL OR l.owner = %s OR (l.expires_at < now() "
+                "AND (t.meta::jsonb -> 'origin' ->> 'frontend') IS DISTINCT FROM 'lan')) "
+                "ORDER BY random() LIMIT %s",
+                (OPEN_STATUSES, list(self._epochs), owner, limit),
+            )
+            # Rows are locked in id order by every claim and renewal, so two
+            # daemons claiming at once wait for each other but never deadlock.
+            wanted = sorted(table_id for (table_id,) in await cur.fetchall())
+            cur = await conn.execute(
+                "INSERT INTO leases SELECT id, %s, 1, now() + make_interval(secs => %s) "
+                "FROM unnest(%s::text[]) AS id ORDER BY id ON CONFLICT (table_id) DO UPDATE "
+                "SET owner = excluded.owner, epoch = leases.epoch + 1, "
+                "expires_at = excluded.expires_at "
+                "WHERE leases.owner = excluded.owner OR leases.expires_at < now() "
+                "RETURNING table_id, epoch",
+                (owner, self.lease_seconds, wanted),
+            )
+            taken = {table_id: int(epoch) for table_id, epoch in await cur.fetchall()}
+            self._epochs.update(taken)
+            found: dict[str, StoredTable] = {}
+            cur = await conn.execute(
+                "SELECT id, meta FROM tables WHERE id = ANY(%s)", (list(taken),)
+            )
+            for table_id, meta in await cur.fetchall():
+                found[table_id] = StoredTable(TableMeta.model_validate_json(meta))
+            return await _fill(conn, found)
+
+        return await self._do(take)
+
+    async def renew(self) -> set[str]:
+        """Extend this daemon's leases; the tables it no longer holds."""
+        owner = self.owner
+        if owner is None or not self._epochs:
+            return set()
+        mine = dict(self._epochs)
+
+        async def extend(conn: Conn) -> set[str]:
+            cur = await conn.execute(
+                "UPDATE leases SET expires_at = now() + make_interval(secs => %s) "
+                "WHERE table_id IN (SELECT table_id FROM leases WHERE owner = %s "
+                "AND table_id = ANY(%s) ORDER BY table_id FOR UPDATE) "
+                "RETURNING table_id, epoch",
+                (self.lease_seconds, owner, list(mine)),
+            )
+            kept = {table_id for table_id, epoch in await cur.fetchall() if mine[table_id] == epoch}
+            return set(mine) - kept
+
+        lost = await self._do(extend)
+        for table_id in lost:
+            self._epochs.pop(table_id, None)
+        return lost
+
+    async def let_go(self, table_id: str) -> None:
+        """Stop holding a table (it finished): its lease row goes."""
+        if self.owner is None or self._epochs.pop(table_id, None) is None:
+            return
+
+        async def drop(conn: Conn) -> None:
+            await conn.execute(
+                "DELETE FROM leases WHERE table_id = %s AND owner = %s", (table_id, self.owner)
+            )
+
+        await self._do(drop)
+
+    async def release(self) -> None:
+        """A clean stop: every lease expires now, so other daemons take the
+        tables at once (LAN tables wait for this daemon to come back)."""
+        self._epochs.clear()
+
+        async def expire(conn: Conn) -> None:
+            await conn.execute(
+                "UPDATE leases SET expires_at = now() WHERE owner = %s", (self.owner,)
+            )
+
+        await self._do(expire)
+
     # ---- reads -----------------------------------------------------------------
 
     async def load_open(self) -> list[StoredTable]:
+        if self.owner is not None:
+            return await self.claim()
+
         async def read(conn: Conn) -> list[StoredTable]:
             found: dict[str, StoredTable] = {}
             cur = await conn.execute(

@@ -14,7 +14,7 @@ import os
 import signal
 import time
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sdnotify  # type: ignore[import-untyped]
 from aiohttp import web
@@ -24,6 +24,9 @@ from daemon.backends import store_for
 from daemon.config import Settings
 from daemon.control import ControlServer
 from daemon.core import Daemon
+
+if TYPE_CHECKING:
+    from daemon.cluster import LeaseKeeper
 
 log = logging.getLogger("plgames.service")
 
@@ -62,6 +65,12 @@ class Service:
             keep_ended=settings.keep_ended,
         )
         self.control = ControlServer(self.daemon, settings.socket_path)
+        self.keeper: LeaseKeeper | None = None
+        if settings.storage.url is not None:
+            from daemon import cluster, postgres_store
+
+            assert isinstance(store, postgres_store.PostgresStore)
+            self.keeper = cluster.LeaseKeeper(self.daemon, store)
         self._http: web.AppRunner | None = None
 
     async def run(self) -> int:
@@ -89,6 +98,8 @@ class Service:
         settings.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         await self.daemon.store.open()
         resumed = await self.daemon.resume()
+        if self.keeper is not None:
+            self.keeper.start()
         await self._frontends()
         await self.control.start()
         if settings.http.enabled:
@@ -120,6 +131,8 @@ class Service:
 
     async def stop(self) -> None:
         await self.control.stop()
+        if self.keeper is not None:
+            await self.keeper.stop()
         await self.daemon.shutdown(drain_seconds=self.settings.shutdown_seconds / 2)
         if self._http is not None:
             await self._http.cleanup()
@@ -154,6 +167,7 @@ class Service:
     async def _start_http(self) -> None:
         app = web.Application()
         app.router.add_get("/healthz", self._healthz)
+        app.router.add_get("/readyz", self._readyz)
         app.router.add_get("/metrics", self._metrics)
         self._http = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._http.setup()
@@ -169,6 +183,20 @@ class Service:
             "tables": {s.value: n for s, n in self.daemon.count_by_status().items()},
         }
         return web.json_response(body, status=200 if healthy else 503)
+
+    async def _readyz(self, request: web.Request) -> web.Response:
+        """Whether to send this daemon work (a load balancer's check): started,
+        not stopping, and, on PostgreSQL, its leases renewed within a lease
+        period (a daemon cut off from the database is alive but not ready)."""
+        reasons = []
+        if not self.ready.is_set():
+            reasons.append("starting")
+        if self.stopping.is_set():
+            reasons.append("stopping")
+        if self.keeper is not None and not self.keeper.healthy:
+            reasons.append("the database has not answered within a lease period")
+        body = {"ready": not reasons, "reasons": reasons, "name": self.settings.cluster.name}
+        return web.json_response(body, status=503 if reasons else 200)
 
     async def _metrics(self, request: web.Request) -> web.Response:
         return web.Response(

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -453,9 +454,11 @@ class Table:
         snapshot = None
         if (step.ply + 1) % self.services.snapshot_every == 0:
             snapshot = self.game.encode_state(transition.state)
+        began = time.perf_counter()
         write = asyncio.ensure_future(self.services.store.append_step(self.meta.id, step, snapshot))
         try:
             await asyncio.shield(write)
+            self.services.metrics.store_seconds.observe(time.perf_counter() - began)
         except asyncio.CancelledError:
             await asyncio.wait([write])
             if not write.cancelled() and write.exception() is None:
