@@ -305,6 +305,19 @@ def event_die_box() -> Box:
 # ---- the panel -------------------------------------------------------------------------
 
 
+def grown(seats: int, cities: bool = False, sea: bool = False) -> float:
+    """How much taller the image is than `HEIGHT`: a seat row for each seat past
+    four, so five or six seats keep the rows, bank and hand of four; the
+    island's sea and the panel grow by as much, and all below the rows moves down."""
+    pitch = 100 if cities else 85 if sea else 78
+    return float(max(0, seats - 4) * pitch)
+
+
+def grown_box(box: Box, extra: float) -> Box:
+    """The island's sea or the panel, `extra` pixels taller."""
+    return box[0], box[1], box[2], box[3] + extra
+
+
 def seat_box(seat: int, cities: bool = False, sea: bool = False) -> Box:
     """A seat's row; Cities & Knights rows are taller (tracks, knights, awards),
     and so are Seafarers' (a line for the fleet and the scenario)."""
@@ -326,15 +339,15 @@ def wonder_pip(seat: int, stage: int) -> Box:
     return x - 12, y0 + 50, x, y0 + 62
 
 
-def hand_card_box(kind: int, cities: bool = False) -> Box:
+def hand_card_box(kind: int, cities: bool = False, extra: float = 0.0) -> Box:
     """The viewer's card of one kind: five wide cards, or eight narrow ones with
-    Cities & Knights' commodities."""
+    Cities & Knights' commodities (`extra`: how much the image grew)."""
     if cities:
         x0 = PANEL[0] + 14 + kind * 32
-        y0 = PANEL[1] + 680
+        y0 = PANEL[1] + 680 + extra
         return x0, y0, x0 + 29, y0 + 48
     x0 = PANEL[0] + 14 + kind * 52
-    y0 = PANEL[1] + 640
+    y0 = PANEL[1] + 640 + extra
     return x0, y0, x0 + 46, y0 + 64
 
 
@@ -342,11 +355,11 @@ CITIES_BANK_TOP: Final = PANEL[1] + 554
 """The Cities & Knights bank's heading; its eight cards sit below it."""
 
 
-def bank_box(kind: int, top: float, cities: bool = False) -> Box:
+def bank_box(kind: int, top: float, cities: bool = False, extra: float = 0.0) -> Box:
     """The bank's count of one card kind; `top` is the base game's bank line."""
     if cities:
         x0 = PANEL[0] + 14 + kind * 32
-        y0 = CITIES_BANK_TOP + 18
+        y0 = CITIES_BANK_TOP + extra + 18
         return x0, y0, x0 + 29, y0 + 34
     x0 = PANEL[0] + 14 + 48 + kind * 44
     return x0, top - 2, x0 + 38, top + 22
@@ -358,8 +371,8 @@ def picked_box(kind: int, top: float) -> Box:
     return x0, top + 18, x0 + 29, top + 50
 
 
-def progress_box(index: int) -> Box:
+def progress_box(index: int, extra: float = 0.0) -> Box:
     """The viewer's progress cards, two to a row below the hand."""
     x0 = PANEL[0] + 14 + (index % 2) * 130
-    y0 = PANEL[1] + 736 + (index // 2) * 28
+    y0 = PANEL[1] + 736 + extra + (index // 2) * 28
     return x0, y0, x0 + 124, y0 + 24

@@ -20,7 +20,7 @@ from renderers.katan.phrases import progress_names
 def hand(canvas: Canvas, s: KatanScene) -> None:
     left = PANEL[0] + 14
     cities = s.ck is not None
-    top = hand_card_box(0, cities)[1]
+    top = hand_card_box(0, cities, s.extra)[1]
     label_y = top - 14 if cities else top - 20
     if s.viewer is None:
         canvas.text((left, label_y), "Spectating: hands hidden", 15, style.MUTED, anchor="lm")
@@ -38,7 +38,7 @@ def hand(canvas: Canvas, s: KatanScene) -> None:
         _cities_hand(canvas, s, s.ck)
         return
     for r in range(RESOURCES):
-        box = hand_card_box(r)
+        box = hand_card_box(r, extra=s.extra)
         bx0, by0, bx1, by1 = box
         count = s.hand[r]
         canvas.rect(
@@ -72,7 +72,7 @@ def hand(canvas: Canvas, s: KatanScene) -> None:
 
 def _cities_hand(canvas: Canvas, s: KatanScene, ck: CitiesScene) -> None:
     for kind, count in enumerate(s.hand):
-        box = hand_card_box(kind, cities=True)
+        box = hand_card_box(kind, cities=True, extra=s.extra)
         bx0, by0, bx1, by1 = box
         canvas.rect(
             box,
@@ -88,10 +88,14 @@ def _cities_hand(canvas: Canvas, s: KatanScene, ck: CitiesScene) -> None:
     left = PANEL[0] + 14
     if not ck.hand:
         canvas.text(
-            (left, progress_box(0)[1] + 2), "no progress cards", 14, style.MUTED, anchor="lt"
+            (left, progress_box(0, s.extra)[1] + 2),
+            "no progress cards",
+            14,
+            style.MUTED,
+            anchor="lt",
         )
     for i, card in enumerate(ck.hand):
-        box = progress_box(i)
+        box = progress_box(i, s.extra)
         bx0, by0, bx1, by1 = box
         canvas.rect(box, fill=style.CARD_BACK, radius=5)
         canvas.text(
@@ -104,10 +108,10 @@ def _cities_hand(canvas: Canvas, s: KatanScene, ck: CitiesScene) -> None:
             max_width=bx1 - bx0 - 10,
         )
     if ck.picked is not None:
-        _victim(canvas, s, ck.picked, progress_box(len(ck.hand) + len(ck.hand) % 2)[1] + 4)
+        _victim(canvas, s, ck.picked, progress_box(len(ck.hand) + len(ck.hand) % 2, s.extra)[1] + 4)
     if ck.spied is not None:
         seat, cards = ck.spied
-        y = progress_box(len(ck.hand) + len(ck.hand) % 2)[1] + 4
+        y = progress_box(len(ck.hand) + len(ck.hand) % 2, s.extra)[1] + 4
         canvas.text(
             (left, y),
             f"{s.names[seat]}'s cards: {progress_names(cards)}",
@@ -125,7 +129,7 @@ def _victim(canvas: Canvas, s: KatanScene, picked: tuple[int, tuple[int, ...]], 
     progress cards leave no room."""
     left = PANEL[0] + 14
     seat, counts = picked
-    if picked_box(0, y)[3] > PANEL[3] - 4:
+    if picked_box(0, y)[3] > PANEL[3] + s.extra - 4:
         canvas.text(
             (left, y),
             f"{s.names[seat]}'s hand: {cards_text(counts)}",

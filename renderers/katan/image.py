@@ -20,6 +20,7 @@ from renderers.katan.geometry import (
     ISLAND,
     WIDTH,
     Layout,
+    grown_box,
     layout,
 )
 from renderers.katan.hand import hand
@@ -29,8 +30,10 @@ from renderers.katan.panel import panel
 
 
 def scene_layout(s: KatanScene) -> Layout:
-    """Where this scene's map sits: below the barbarians' strip with Cities & Knights."""
-    return layout(s.board.topology, s.harbours, ISLAND if s.ck is None else CITIES_ISLAND)
+    """Where this scene's map sits: below the barbarians' strip with Cities & Knights,
+    in a sea as tall as the image (taller for five or six seats)."""
+    area = grown_box(ISLAND if s.ck is None else CITIES_ISLAND, s.extra)
+    return layout(s.board.topology, s.harbours, area)
 
 
 def draw(s: KatanScene) -> bytes:
@@ -41,9 +44,9 @@ def picture(s: KatanScene) -> Image.Image:
     """The image before PNG encoding: what tests compare pixel for pixel."""
     if has_closeup(s):
         return _closeup(s)
-    canvas = Canvas(WIDTH, HEIGHT, style.BACKGROUND)
+    canvas = Canvas(WIDTH, round(HEIGHT + s.extra), style.BACKGROUND)
     lay = scene_layout(s)
-    canvas.rect(ISLAND, fill=SEA_BACK, radius=24)
+    canvas.rect(grown_box(ISLAND, s.extra), fill=SEA_BACK, radius=24)
     _island(canvas, s, lay)
     if s.ck is not None:
         barbarians.strip(canvas, s)

@@ -19,11 +19,12 @@ from engine.katan.components import DEV_KINDS, FOG, KNIGHT, VICTORY_POINT
 from engine.katan.maps import Board
 from engine.katan.moves import Move, offer_legs
 from engine.katan.sea import deal as dealing
-from engine.katan.sea.atlas import MAP_NAMES, sea_map
+from engine.katan.sea.atlas import ALL_MAPS, sea_map
 from engine.katan.sea.scenarios import WONDERS_MAP
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import OVER, KatanState, deck_size, dev_size, hand_size
 from engine.katan.view import KatanView
+from renderers.katan.geometry import grown
 from renderers.katan.places import common_source
 from renderers.spots import Spots
 from renderers.words import seat_names
@@ -162,6 +163,11 @@ class KatanScene:
     ck: CitiesScene | None = None
     sea: SeaScene | None = None
 
+    @property
+    def extra(self) -> float:
+        """How much taller than `geometry.HEIGHT` the image is (five or six seats)."""
+        return grown(len(self.seats), self.ck is not None, self.sea is not None)
+
 
 def scene(
     view: KatanView,
@@ -270,7 +276,7 @@ def _sea(st: KatanState) -> SeaScene:
     board = st.board
     wonders = board.map_name == WONDERS_MAP
     return SeaScene(
-        title=sea_map(board.map_name).title if board.map_name in MAP_NAMES else board.map_name,
+        title=sea_map(board.map_name).title if board.map_name in ALL_MAPS else board.map_name,
         ships=tuple(sea.ships),
         fresh=sea.fresh,
         pirate=sea.pirate,
@@ -291,7 +297,7 @@ def _sea(st: KatanState) -> SeaScene:
 
 
 def _unseen(board: Board) -> tuple[tuple[int, int], ...]:
-    if board.map_name not in MAP_NAMES:
+    if board.map_name not in ALL_MAPS:
         return ()
     pile = Counter(sea_map(board.map_name).fog_pile)
     fog = dealing.layout(sea_map(board.map_name)).ids("Ff")

@@ -8,18 +8,22 @@ from typing import Final
 
 from engine.katan.components import GOLD, RESOURCE_NAMES, RESOURCES, TERRAIN_NAMES
 from renderers import style
-from renderers.style import TEAM_STYLES, hex_rgb
+from renderers.style import TEAM_STYLES, Mark, TeamStyle, hex_rgb
 
+BROWN: Final = TeamStyle("Brown", "N", hex_rgb("#5C3A1E"), hex_rgb("#FFFFFF"), Mark.DIAMOND)
+"""The extension's sixth colour, dark enough to stand apart from the hills'
+brick red; its diamond marking tells it from orange where hue fails."""
 SEAT_STYLES: Final = (
     TEAM_STYLES[0],
     TEAM_STYLES[1],
     TEAM_STYLES[4],
     TEAM_STYLES[3],
     TEAM_STYLES[2],
-    TEAM_STYLES[5],
+    BROWN,
 )
 """Blue, orange, white and pink for the usual four seats: apart for every common
-colour-vision deficiency and off the island's greens, golds and greys."""
+colour-vision deficiency and off the island's greens, golds and greys. Five and
+six seats add the extension's green and brown, each with its own marking."""
 
 TERRAIN_FILL: Final = (
     hex_rgb("#2F7A3B"),  # forest

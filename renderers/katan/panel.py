@@ -10,7 +10,14 @@ from engine.katan.sea.scenarios import WONDER_STAGES
 from renderers import style
 from renderers.draw import Canvas, Point
 from renderers.katan.figures import settlement
-from renderers.katan.geometry import CITIES_BANK_TOP, PANEL, bank_box, seat_box, wonder_pip
+from renderers.katan.geometry import (
+    CITIES_BANK_TOP,
+    PANEL,
+    bank_box,
+    grown_box,
+    seat_box,
+    wonder_pip,
+)
 from renderers.katan.model import CitiesScene, KatanScene, SeaScene
 from renderers.katan.palette import (
     GOOD_FILL,
@@ -43,7 +50,8 @@ from renderers.words import plural
 def panel(canvas: Canvas, s: KatanScene) -> None:
     x0, y0, x1, _ = PANEL
     left = x0 + 14
-    canvas.rect(PANEL, fill=style.PANEL, outline=style.PANEL_EDGE, width=2, radius=12)
+    box = grown_box(PANEL, s.extra)
+    canvas.rect(box, fill=style.PANEL, outline=style.PANEL_EDGE, width=2, radius=12)
     canvas.text((left, y0 + 18), "Katan", 28, style.INK, anchor="lt", bold=True)
     rules = rules_words(s)
     if rules:
@@ -286,7 +294,7 @@ def _cities_row(canvas: Canvas, s: KatanScene, ck: CitiesScene, seat: int) -> No
 def _cities_bank(canvas: Canvas, s: KatanScene, ck: CitiesScene) -> None:
     x1 = PANEL[2]
     left = PANEL[0] + 14
-    top = CITIES_BANK_TOP
+    top = CITIES_BANK_TOP + s.extra
     decks = ", ".join(f"{TRACK_NAMES[t]} {ck.decks[t]}" for t in range(TRACKS))
     canvas.text((left, top), "Bank", 15, style.MUTED, anchor="lt", bold=True)
     canvas.text(
@@ -298,7 +306,7 @@ def _cities_bank(canvas: Canvas, s: KatanScene, ck: CitiesScene) -> None:
         max_width=x1 - left - 56,
     )
     for kind in range(len(s.bank)):
-        box = bank_box(kind, top, cities=True)
+        box = bank_box(kind, CITIES_BANK_TOP, cities=True, extra=s.extra)
         bx0, by0, bx1, by1 = box
         canvas.rect(box, fill=GOOD_FILL[kind], outline=style.INK, width=1, radius=4)
         middle = (bx0 + bx1) / 2

@@ -13,6 +13,7 @@ from engine.katan.cities.components import (
 )
 from engine.katan.components import CARD_NAMES, cards_text
 from engine.katan.geometry import bits
+from engine.katan.maps import LARGE
 from engine.katan.sea.islands import ISLAND_BONUS
 from engine.katan.sea.mapfile import CHIP_NAMES
 from engine.katan.sea.scenarios import WONDER_STAGES
@@ -28,6 +29,7 @@ from engine.katan.state import (
     ROLL,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
+    SPECIAL,
 )
 from renderers.katan.model import CitiesScene, KatanScene, SeaScene
 from renderers.katan.palette import TERRAIN_WORDS
@@ -43,6 +45,7 @@ PHASE_VERB: Final = {
     FREE_ROADS: "to place free roads",
     OFFER: "to answer an offer",
     COUNTERS: "to choose a counter-offer",
+    SPECIAL: "may build (special phase)",
 }
 CHORE_VERB: Final = {
     chores.DISCARD: "to discard",
@@ -184,8 +187,11 @@ def fleet_words(ck: CitiesScene) -> str:
 
 
 def map_words(s: KatanScene) -> str:
-    """The map as the lobby names it: "standard map", or a Seafarers map's title."""
-    return s.sea.title if s.sea is not None else f"{s.map_name} map"
+    """The map as the lobby names it: "standard map", "5–6 player map" (the
+    extension's larger island), or a Seafarers map's title."""
+    if s.sea is not None:
+        return s.sea.title
+    return "5–6 player map" if s.map_name == LARGE.name else f"{s.map_name} map"
 
 
 def sea_facts(s: KatanScene, seat: int) -> list[str]:
