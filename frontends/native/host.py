@@ -69,6 +69,10 @@ _REJECTION = {
 """The daemon's refusals in the app's four texts; others keep the daemon's words."""
 
 
+APP_SEATS = 4
+"""The app's protocol and screens stop at four seats (Katan's five and six are not its)."""
+
+
 class LanHost:
     """Serves one daemon table to any number of app-protocol links."""
 
@@ -106,7 +110,12 @@ class LanHost:
         self._unsubscribe: Callable[[], None] | None = table.subscribe(self._changed)
         self._game = table.game
         self._options_json = table.game.app_options_json(table.options)
-        self._app_refusal = table.game.app_compatible(table.options)
+        seats = len(table.meta.seats)
+        self._app_refusal = table.game.app_compatible(table.options) or (
+            f"This table has {seats} seats; the app seats at most {APP_SEATS}."
+            if seats > APP_SEATS
+            else None
+        )
         self._teams = table.game.teams(table.options, len(table.meta.seats))
 
     # ---- links -----------------------------------------------------------------
