@@ -17,9 +17,12 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import psycopg
 
 from daemon.control import call
 from daemon.model import StepRecord, TableMeta
@@ -82,20 +85,27 @@ def wait_ready(sock: Path, proc: subprocess.Popen[bytes]) -> None:
     raise AssertionError("the daemon did not open its control socket")
 
 
-def stored(db: Path) -> dict[str, tuple[TableMeta, list[StepRecord]]]:
-    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
-        metas = [
-            TableMeta.model_validate_json(m) for (m,) in conn.execute("SELECT meta FROM tables")
-        ]
-        found = {}
-        for meta in metas:
-            rows = conn.execute("SELECT * FROM steps WHERE table_id = ? ORDER BY ply", (meta.id,))
-            steps = [
-                StepRecord(ply=p, kind=k, seat=s, move=m, actor=a, at=t)
-                for _, p, k, s, m, a, t in rows
+def stored(db: Path | str) -> dict[str, tuple[TableMeta, list[StepRecord]]]:
+    """Every table's row and log, by join code: from the SQLite file, or from
+    PostgreSQL when `db` is its URL (tests/test_daemon_failover.py)."""
+    if isinstance(db, str):
+        with psycopg.connect(db) as pg:
+            metas = [
+                TableMeta.model_validate_json(m) for (m,) in pg.execute("SELECT meta FROM tables")
             ]
-            found[meta.code] = (meta, steps)
-    return found
+            rows = pg.execute("SELECT * FROM steps ORDER BY table_id, ply").fetchall()
+    else:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+            metas = [
+                TableMeta.model_validate_json(m) for (m,) in conn.execute("SELECT meta FROM tables")
+            ]
+            rows = conn.execute("SELECT * FROM steps ORDER BY table_id, ply").fetchall()
+    logs: dict[str, list[StepRecord]] = {}
+    for table_id, p, k, s, m, a, t in rows:
+        logs.setdefault(table_id, []).append(
+            StepRecord(ply=p, kind=k, seat=s, move=m, actor=a, at=t)
+        )
+    return {meta.code: (meta, logs.get(meta.id, [])) for meta in metas}
 
 
 def replay_digest(meta: TableMeta, steps: list[StepRecord]) -> str:
@@ -183,14 +193,16 @@ def play_a_little(sock: Path, seen: dict[str, Seen], people: dict[str, list[str]
         pass  # the kill can land mid-call: that answer was never received
 
 
-def check(sock: Path, db: Path, seen: dict[str, Seen]) -> int:
-    """Compare the restarted daemon and what it said before with the stored
-    log; returns how many tables it resumed."""
+def check(socks: Path | Sequence[Path], db: Path | str, seen: dict[str, Seen]) -> int:
+    """Compare the restarted daemon (or the daemons sharing one database) and
+    what it said before with the stored log; returns how many tables it resumed."""
     # What the restarted daemon holds, atomically per table, before reading the log
     # (it keeps playing, and the log only grows).
     # Finished tables are not reloaded: the log alone is checked for them.
-    held = {row["code"] for row in ask(sock, cmd="tables")["tables"]}
-    now = {code: ask(sock, cmd="show", code=code) for code in seen if code in held}
+    now = {}
+    for sock in [socks] if isinstance(socks, Path) else socks:
+        held = {row["code"] for row in ask(sock, cmd="tables")["tables"]}
+        now |= {code: ask(sock, cmd="show", code=code) for code in seen if code in held}
     logs = stored(db)
     for code, info in seen.items():
         meta, steps = logs[code]
