@@ -12,6 +12,7 @@ from engine.protocol import Player, TableConfig
 from engine.random_player import RandomPlayer
 from engine.selfplay import play
 from engine.sequence.ai import LEVELS, SequenceAi
+from engine.sequence.ai_hard import HardSequenceAi
 from engine.sequence.bench import ai_win_rate
 from engine.sequence.deck import TWO_EYED
 from engine.sequence.game import SEQUENCE
@@ -109,11 +110,13 @@ def test_every_level_decides_exactly_as_the_apps_description(shape: dict[str, in
 
 
 def test_levels_and_players() -> None:
-    assert SEQUENCE.levels == ("random", "easy", "normal", "cautious")
+    assert SEQUENCE.levels == ("random", "easy", "normal", "cautious", "hard")
+    assert SEQUENCE.default_level == "normal"
     assert isinstance(SEQUENCE.player("random", 3), RandomPlayer)
     assert isinstance(SEQUENCE.player("cautious", 3), SequenceAi)
-    with pytest.raises(BadOptions, match="unknown Sequence AI level 'hard'"):
-        SEQUENCE.player("hard", 3)
+    assert isinstance(SEQUENCE.player("hard", 3), HardSequenceAi)
+    with pytest.raises(BadOptions, match="unknown Sequence AI level 'expert'"):
+        SEQUENCE.player("expert", 3)
 
 
 def test_a_wild_jack_turn_is_decided_fast() -> None:

@@ -8,6 +8,7 @@ from engine.protocol import Game, GameOptions, Outcome, Player, TableConfig, Tra
 from engine.random_player import RandomPlayer
 from engine.sequence import rules, wire
 from engine.sequence.ai import LEVELS, SequenceAi
+from engine.sequence.ai_hard import HardSequenceAi
 from engine.sequence.moves import Move, is_move, move_label
 from engine.sequence.options import SequenceOptions
 from engine.sequence.state import Phase, SequenceState
@@ -25,8 +26,10 @@ class SequenceGame(Game[SequenceState, Move, SequenceState]):
     id: ClassVar[str] = "sequence"
     title: ClassVar[str] = "Sequence"
     Options: ClassVar[type[GameOptions]] = SequenceOptions
-    levels: ClassVar[tuple[str, ...]] = ("random", *LEVELS)
+    levels: ClassVar[tuple[str, ...]] = ("random", *LEVELS, "hard")
     default_level: ClassVar[str] = "normal"
+    """`hard` searches (docs/sequence.md); the default stays the app's own AI,
+    so a table plays as the app does unless asked."""
 
     # ---- configuration -------------------------------------------------------
 
@@ -161,9 +164,12 @@ class SequenceGame(Game[SequenceState, Move, SequenceState]):
     # ---- players -------------------------------------------------------------
 
     def player(self, level: str, seed: int) -> Player[SequenceState, Move]:
-        """`seed` feeds only the random player; the AI levels are deterministic."""
+        """`seed` feeds the random player and `hard`'s deals; the app's levels
+        are deterministic."""
         if level == "random":
             return RandomPlayer(seed)
+        if level == "hard":
+            return HardSequenceAi(seed)
         return SequenceAi(level)
 
 
