@@ -14,6 +14,7 @@ from engine.katan.state import (
     ROBBER,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
+    SPECIAL,
     KatanState,
 )
 from engine.katan.state import DISCARD as P_DISCARD
@@ -87,6 +88,8 @@ def _status(st: KatanState, names: Sequence[str]) -> str:
         return f"{who} offers {cards_text(give)} for {cards_text(want)} to {to}{asked}."
     if phase == COUNTERS:
         return f"{who} considers the counter-offers."
+    if phase == SPECIAL:
+        return f"Special building phase after {who}'s turn: {names[st.asked]} may build."
     if phase == OVER:
         return f"{names[st.winner]} wins!"
     rolled = f" (rolled {sum(st.dice)})" if st.rolled else ""

@@ -49,6 +49,7 @@ from engine.katan.state import (
     ROBBER,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
+    SPECIAL,
     KatanState,
 )
 from engine.katan.state import DISCARD as P_DISCARD
@@ -254,9 +255,10 @@ def _turn_node(st: KatanState, seat: int, legal: Sequence[Move], names: Sequence
     if cards is not None:
         root.append(cards)
     root += scenario_entries(legal)
+    special = st.phase == SPECIAL  # five or six seats: build or buy before the next turn
     if END_TURN in kinds:
-        root.append(Leaf("End turn", M_END, style="danger"))
-    title = "Your turn"
+        root.append(Leaf("Done building" if special else "End turn", M_END, style="danger"))
+    title = "Special building phase: build or buy" if special else "Your turn"
     return Node("", title, title, tuple(root))
 
 
