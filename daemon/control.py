@@ -247,6 +247,9 @@ class ControlServer:
     def __init__(self, daemon: Daemon, path: Path) -> None:
         self.daemon = daemon
         self.path = path
+        self.forward: Callable[[dict[str, Any]], Awaitable[dict[str, Any] | None]] | None = None
+        """With several daemons: a request for a table another daemon serves goes
+        there (`daemon.routing`); None is "no daemon serves it"."""
         self._server: asyncio.Server | None = None
         self._clients: set[asyncio.Task[None]] = set()
 
@@ -290,7 +293,14 @@ class ControlServer:
 
     async def _answer(self, line: bytes) -> dict[str, Any]:
         try:
-            req = loads(line)
+            return await self.answer(loads(line))
+        except (KeyError, TypeError, ValueError) as exc:
+            return {"ok": False, "error": f"bad request: {type(exc).__name__}: {exc}"}
+
+    async def answer(self, req: Any, *, forwarding: bool = True) -> dict[str, Any]:
+        """One request's answer: from a local client, or (`forwarding` off, so
+        it never goes round in circles) forwarded by another daemon."""
+        try:
             cmd = req.get("cmd") if isinstance(req, dict) else None
             if not isinstance(cmd, str) or cmd not in COMMANDS:
                 return {
@@ -300,6 +310,10 @@ class ControlServer:
             shape, handler = COMMANDS[cmd]
             return {"ok": True, **await handler(self.daemon, shape.model_validate(req))}
         except Refused as exc:
+            if exc.code == RefusalCode.UNKNOWN_TABLE and forwarding and self.forward is not None:
+                forwarded = await self.forward(req)
+                if forwarded is not None:
+                    return forwarded
             return {"ok": False, "code": exc.code.value, "error": exc.reason}
         except ValidationError as exc:
             first = exc.errors(include_url=False)[0]

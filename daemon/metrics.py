@@ -76,6 +76,12 @@ class Metrics:
             "Tables another daemon took over from this one (it had stalled past its lease)",
             registry=self.registry,
         )
+        self.forwarded = Counter(
+            "plgames_intents_forwarded",
+            "Requests this daemon passed to the daemon serving their table, by origin",
+            ["frontend"],
+            registry=self.registry,
+        )
         self.store_seconds = Histogram(
             "plgames_store_seconds",
             "Time a step took to be stored (committed) by the store",

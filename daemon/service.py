@@ -27,6 +27,7 @@ from daemon.core import Daemon
 
 if TYPE_CHECKING:
     from daemon.cluster import LeaseKeeper
+    from daemon.routing import Router
 
 log = logging.getLogger("plgames.service")
 
@@ -66,11 +67,20 @@ class Service:
         )
         self.control = ControlServer(self.daemon, settings.socket_path)
         self.keeper: LeaseKeeper | None = None
+        self.router: Router | None = None
         if settings.storage.url is not None:
-            from daemon import cluster, postgres_store
+            from daemon import cluster, postgres_store, routing
 
             assert isinstance(store, postgres_store.PostgresStore)
             self.keeper = cluster.LeaseKeeper(self.daemon, store)
+            self.router = routing.Router(
+                store.url,
+                settings.cluster.name,
+                lambda request: self.control.answer(request, forwarding=False),
+                self.daemon.metrics,
+            )
+            router = self.router
+            self.control.forward = lambda request: router.forward(request, "control")
         self._http: web.AppRunner | None = None
 
     async def run(self) -> int:
@@ -100,6 +110,8 @@ class Service:
         resumed = await self.daemon.resume()
         if self.keeper is not None:
             self.keeper.start()
+        if self.router is not None:
+            await self.router.start()
         await self._frontends()
         await self.control.start()
         if settings.http.enabled:
@@ -131,6 +143,8 @@ class Service:
 
     async def stop(self) -> None:
         await self.control.stop()
+        if self.router is not None:
+            await self.router.stop()
         if self.keeper is not None:
             await self.keeper.stop()
         await self.daemon.shutdown(drain_seconds=self.settings.shutdown_seconds / 2)
