@@ -144,7 +144,14 @@ def _legal_main(st: KatanState, seat: int) -> list[Move]:
 
 def builds(st: KatanState, seat: int, out: list[Move]) -> None:
     """The roads, settlements and cities the seat may build, then the rule set's
-    own turn moves (the main phase's and, filtered, the special building phase's)."""
+    own turn moves."""
+    pieces(st, seat, out)
+    st.ruleset.turn_moves(st, seat, out)
+
+
+def pieces(st: KatanState, seat: int, out: list[Move]) -> None:
+    """The roads, settlements and cities the seat may build (the main phase's and
+    the special building phase's)."""
     h = st.hands
     w = st.width
     i = seat * w
@@ -168,7 +175,6 @@ def builds(st: KatanState, seat: int, out: list[Move]) -> None:
             low = towns & -towns
             out.append(CITY_MOVES[low.bit_length() - 1])
             towns ^= low
-    st.ruleset.turn_moves(st, seat, out)
 
 
 def _legal_discard(st: KatanState, seat: int) -> list[Move]:
@@ -223,7 +229,7 @@ _LEGAL: Final[tuple[Callable[[KatanState, int], list[Move]], ...]] = (
     trading.legal_counters,
     _legal_over,
     _legal_chore,
-    lambda st, seat: special.legal(st, seat, builds),
+    lambda st, seat: special.legal(st, seat, pieces),
 )
 
 

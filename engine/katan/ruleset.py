@@ -240,6 +240,10 @@ class RuleSet:
         """The development deck at the start, per kind."""
         return DEV_DECK_LARGE if seats >= LARGE_TABLE else DEV_DECK
 
+    def special_moves(self, st: KatanState, seat: int, out: list[Move]) -> None:
+        """The rule set's own moves in the special building phase, of `special_kinds`."""
+        devcards.buy_move(st, seat, out)
+
     def special_kinds(self) -> frozenset[int]:
         """The move kinds of the special building phase (five or six seats): building
         and buying, never trading or playing a card; ending the phase is END_TURN."""

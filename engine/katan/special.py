@@ -20,13 +20,13 @@ Builds = Callable[[KatanState, int, list[Move]], None]
 WhyMain = Callable[[KatanState, int, Move], str | None]
 
 
-def legal(st: KatanState, seat: int, builds: Builds) -> list[Move]:
+def legal(st: KatanState, seat: int, pieces: Builds) -> list[Move]:
     """Done building, and the builds and buys the main phase would allow (the
     rules of building read the builder's seat, never the phase)."""
-    kinds = st.ruleset.special_kinds()
-    found: list[Move] = []
-    builds(st, seat, found)
-    return [M_END] + [m for m in found if m[0] in kinds]
+    out = [M_END]
+    pieces(st, seat, out)
+    st.ruleset.special_moves(st, seat, out)
+    return out
 
 
 def why_not(st: KatanState, seat: int, move: Move, why_main: WhyMain) -> str | None:

@@ -180,6 +180,13 @@ class CitiesRules(RuleSet):
     def deck(self, seats: int) -> tuple[int, ...]:
         return NO_DEVELOPMENT_CARDS
 
+    def special_moves(self, st: KatanState, seat: int, out: list[Move]) -> None:
+        improvements.wall_moves(st, seat, out)
+        knights.hire_moves(st, seat, out)
+        knights.activate_moves(st, seat, out)
+        knights.promote_moves(st, seat, out)
+        improvements.improve_moves(st, seat, out)
+
     def special_kinds(self) -> frozenset[int]:
         return SPECIAL_KINDS
 

@@ -69,6 +69,10 @@ class SeaRules(RuleSet):
         """The map's own board: a map plays only the seat counts it lists."""
         return atlas.deal(map_name, seed).board
 
+    def special_moves(self, st: KatanState, seat: int, out: list[Move]) -> None:
+        super().special_moves(st, seat, out)
+        ships.build_moves(st, seat, out)
+
     def special_kinds(self) -> frozenset[int]:
         return super().special_kinds() | {BUILD_SHIP}
 
