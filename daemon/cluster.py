@@ -21,10 +21,6 @@ from daemon.store import StoreError
 
 log = logging.getLogger("plgames.cluster")
 
-CLAIM_BATCH = 500
-"""Tables claimed per round at most, so a takeover of many tables is shared
-by the daemons still running instead of landing on the first to look."""
-
 
 class LeaseKeeper:
     def __init__(self, daemon: Daemon, store: PostgresStore) -> None:
@@ -78,7 +74,7 @@ class LeaseKeeper:
                 await self.store.let_go(table_id)
         if self.daemon.services.closing:
             return
-        for stored in await self.store.claim(CLAIM_BATCH):
+        for stored in await self.store.claim():
             if self.daemon.adopt(stored):
                 self.daemon.metrics.takeovers.inc()
                 log.info("took over table %s", stored.meta.code)

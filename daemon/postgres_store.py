@@ -68,6 +68,11 @@ def migrate(url: str) -> list[str]:
     return [m.id for m in todo]
 
 
+CLAIM_BATCH = 500
+"""Tables nobody holds that one claim takes at most (a lease keeper claims
+every third of a lease period)."""
+
+
 class LeaseLost(StoreError):
     """Another daemon serves this table now; this one must let it go."""
 
@@ -224,22 +229,27 @@ class PostgresStore(Store):
         """The tables this daemon holds the lease of."""
         return set(self._epochs)
 
-    async def claim(self, limit: int | None = None) -> list[StoredTable]:
-        """Take the lease of open tables nobody holds (free, expired, or this
-        daemon's own from before a restart) and load them; another daemon
-        claiming at the same time gets each table or not, never both."""
+    async def claim(self, limit: int | None = CLAIM_BATCH) -> list[StoredTable]:
+        """Take the lease of this daemon's own open tables from before a
+        restart, and of at most `limit` that nobody holds (free or expired),
+        and load them; another daemon claiming at the same time gets each
+        table or not, never both. The limit shares out a takeover of many
+        tables among the daemons still running instead of landing it on the
+        first to look."""
         owner = self.owner
         if owner is None:
             raise StoreError("only a daemon with a name claims tables")
 
         async def take(conn: Conn) -> list[StoredTable]:
             cur = await conn.execute(
-                "SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id "
-                "WHERE t.status = ANY(%s) AND NOT t.id = ANY(%s) "
-                "AND (l.table_id IS NULL OR l.owner = %s OR (l.expires_at < now() "
+                "SELECT t.id FROM tables t JOIN leases l ON l.table_id = t.id "
+                "WHERE l.owner = %(me)s AND t.status = ANY(%(open)s) AND NOT t.id = ANY(%(held)s) "
+                "UNION ALL (SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id "
+                "WHERE t.status = ANY(%(open)s) AND (l.table_id IS NULL OR (l.expires_at < now() "
+                "AND l.owner <> %(me)s "
                 "AND (t.meta::jsonb -> 'origin' ->> 'frontend') IS DISTINCT FROM 'lan')) "
-                "ORDER BY random() LIMIT %s",
-                (OPEN_STATUSES, list(self._epochs), owner, limit),
+                "ORDER BY random() LIMIT %(limit)s)",
+                {"me": owner, "open": OPEN_STATUSES, "held": list(self._epochs), "limit": limit},
             )
             # Rows are locked in id order by every claim and renewal, so two
             # daemons claiming at once wait for each other but never deadlock.
