@@ -1,16 +1,23 @@
 """The private overlay as a phone shows it: a close-up of the island around
-the spots in play, with labels large enough to read at 360 px.
+the spots in play, with labels large enough to read at 360 px, above a strip
+with the seat's own hand.
 
 Chat apps show a photo as wide as the phone's screen, about 360 px, and
 Telegram recompresses it. On the whole board with its panel a label's digits
 came out about 3 px high there (docs/rendering.md, "Legible on a phone").
 So an overlay with spots on the island is not the board: it is the part of
 the map holding its spots, as large as the image allows, without the panel
-(the caption carries the hand, the public board the scores). Its labels have
-a fixed size in image pixels, measured to read at phone width, whatever the
-zoom; where the spots are denser than the labels, a label moves to the
-nearest free place around its spot and a magenta leader joins the two, so no
-label hides another or another spot.
+(the public board has the scores). Its labels have a fixed size in image
+pixels, measured to read at phone width, whatever the zoom; where the spots
+are denser than the labels, a label moves to the nearest free place around
+its spot and a magenta leader joins the two, so no label hides another or
+another spot.
+
+Choosing where to build means counting one's cards, so the seat's hand is
+drawn under the map in sizes read at phone width too: a tile per card kind
+with its count, then the development cards (or, with Cities & Knights, the
+progress cards) as chips. It is drawn from the scene's hand fields, which
+hold the viewer's own cards only.
 """
 
 import math
@@ -18,10 +25,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from engine.katan.cities.components import PROGRESS_TITLES
+from engine.katan.components import CARD_NAMES, DEV_LABELS
 from renderers import style
 from renderers.draw import SCALE, Box, Canvas, Point, font
 from renderers.katan.geometry import Layout, Plan, fit, marker_centre, plan
 from renderers.katan.model import KatanScene
+from renderers.katan.palette import GOOD_FILL, GOOD_INK
 
 WIDTH: Final = 960
 """A close-up's width; 960 × (720 to 1280) stays under Telegram's 1280-px
@@ -64,11 +74,63 @@ class Label:
 
 
 @dataclass(frozen=True, slots=True)
+class Tile:
+    """One card kind of the hand: its count on white over a band in the
+    kind's colour that names it."""
+
+    kind: int
+    count: int
+    box: Box
+    digits: Box
+    """The white part holding the count."""
+
+    @property
+    def band(self) -> Box:
+        """The coloured part under the count, holding the name."""
+        return self.box[0], self.digits[3], self.box[2], self.box[3]
+
+
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """A development or progress card (or the note that there is none)."""
+
+    text: str
+    box: Box
+    held: bool
+    """False for the note, drawn muted without a chip."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandStrip:
+    top: float
+    height: float
+    tiles: tuple[Tile, ...]
+    chips: tuple[Chip, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Closeup:
     width: int
     height: int
     layout: Layout
     labels: tuple[Label, ...]
+    hand: HandStrip | None = None
+    """The seat's own cards under the map; None for a spectator."""
+
+
+COUNT_FONT: Final = LABEL_FONT
+"""A tile's count, bold: as large as the labels, so it reads as well."""
+NAME_FONT: Final = 32.0
+"""A tile's card name and a chip's words, bold (measured at 360 px wide as
+the labels are: docs/rendering.md)."""
+EDGE: Final = 14.0
+"""The strip's margin, round the tiles and chips."""
+SPACE: Final = 8.0
+"""Between two tiles or chips."""
+BAND: Final = 42.0
+"""A tile's coloured band, under its count."""
+CHIP: Final = (14.0, 48.0)
+"""A chip's padding across, and its height."""
 
 
 def has_closeup(s: KatanScene) -> bool:
@@ -78,7 +140,8 @@ def has_closeup(s: KatanScene) -> bool:
 
 @lru_cache(maxsize=8)
 def closeup(s: KatanScene) -> Closeup:
-    """Where the close-up of `s` looks, how large it is, and where each label sits."""
+    """Where the close-up of `s` looks, how large it is, where each label
+    sits, and the hand's strip below the map."""
     whole = plan(s.board.topology, s.harbours)
     unit = _unit(whole)
     anchors = [marker_centre(unit, s.spot_kind, place) for _, place in s.spots]
@@ -86,10 +149,131 @@ def closeup(s: KatanScene) -> Closeup:
         anchors.append(marker_centre(unit, s.spot_kind, s.spot_source))
     focus = _focus(anchors, whole)
     fw, fh = focus[2] - focus[0], focus[3] - focus[1]
-    height = min(max(round(WIDTH * fh / fw), HEIGHTS[0]), HEIGHTS[1])
+    below = _strip_height(s)
+    height = min(max(round(WIDTH * fh / fw), HEIGHTS[0]), HEIGHTS[1] - round(below))
     lay = fit(whole, focus, (0.0, 0.0, float(WIDTH), float(height)), MOST)
     spots = [(n, p, marker_centre(lay, s.spot_kind, p)) for n, p in s.spots]
-    return Closeup(WIDTH, height, lay, _place(spots, WIDTH, height))
+    strip = None if s.viewer is None else _strip(s, float(height))
+    total = height + round(below)
+    return Closeup(WIDTH, total, lay, _place(spots, WIDTH, height), strip)
+
+
+def draw_hand(canvas: Canvas, strip: HandStrip) -> None:
+    top = strip.top
+    canvas.rect((0, top, canvas.width, top + strip.height), fill=style.PANEL)
+    canvas.line([(0, top + 1), (canvas.width, top + 1)], style.PANEL_EDGE, 2)
+    for tile in strip.tiles:
+        draw_tile(canvas, tile)
+    for chip in strip.chips:
+        x0, y0, x1, y1 = chip.box
+        if not chip.held:
+            canvas.text((x0, (y0 + y1) / 2), chip.text, NAME_FONT, style.MUTED, anchor="lm")
+            continue
+        canvas.rect(chip.box, fill=style.CARD_FACE, outline=style.CARD_BACK, width=3, radius=8)
+        middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+        canvas.text(middle, chip.text, NAME_FONT, style.INK, bold=True)
+
+
+def draw_tile(canvas: Canvas, tile: Tile) -> None:
+    """A tile alone: the tests draw one per candidate count to read a count back."""
+    fill = GOOD_FILL[tile.kind]
+    canvas.rect(tile.box, fill=fill, outline=style.INK, width=1.5, radius=8)
+    canvas.rect(tile.digits, fill=style.CARD_FACE, radius=6)
+    dx0, dy0, dx1, dy1 = tile.digits
+    at = ((dx0 + dx1) / 2, (dy0 + dy1) / 2 + digit_height() / 2)
+    ink = style.INK if tile.count else style.MUTED
+    canvas.text(at, str(tile.count), COUNT_FONT, ink, anchor="ms", bold=True)
+    name = CARD_NAMES[tile.kind].capitalize()
+    x0, y0, x1, y1 = tile.band
+    canvas.text(
+        ((x0 + x1) / 2, (y0 + y1) / 2),
+        name,
+        NAME_FONT,
+        GOOD_INK[tile.kind],
+        bold=True,
+        max_width=x1 - x0 - 6,
+    )
+
+
+def _cards(s: KatanScene) -> tuple[list[str], str]:
+    """The chips' words: development cards by count (those bought this turn
+    marked new), or progress cards by name; and the note for none."""
+    if s.ck is not None:
+        return [PROGRESS_TITLES[card] for card in s.ck.hand], "No progress cards"
+    words = []
+    for kind, count in enumerate(s.devs):
+        if count:
+            new = s.fresh[kind] if s.fresh else 0
+            words.append(f"{count} × {DEV_LABELS[kind]}" + (f" ({new} new)" if new else ""))
+    return words, "No development cards"
+
+
+def _chip_rows(s: KatanScene) -> list[list[tuple[str, float]]]:
+    """The chips' words and widths, in rows that fit the image's width."""
+    words, _ = _cards(s)
+    rows: list[list[tuple[str, float]]] = []
+    room = WIDTH - 2 * EDGE
+    used = room
+    for text in words:
+        wide = min(room, font(NAME_FONT * SCALE, True).getlength(text) / SCALE + 2 * CHIP[0])
+        if used + SPACE + wide > room:
+            rows.append([])
+            used = -SPACE
+        rows[-1].append((text, wide))
+        used += SPACE + wide
+    return rows or [[]]
+
+
+def _tile_height() -> float:
+    return digit_height() + 2 * PAD[1] + 4 + BAND
+
+
+def _strip_height(s: KatanScene) -> float:
+    if s.viewer is None:
+        return 0.0
+    rows = len(_chip_rows(s))
+    return EDGE + _tile_height() + SPACE + rows * CHIP[1] + (rows - 1) * SPACE + EDGE
+
+
+def _tile_widths(kinds: int) -> list[float]:
+    """Equal tiles where every name fits one; else (eight kinds with Cities &
+    Knights) each as wide as its name needs, so no name is shrunk."""
+    room = WIDTH - 2 * EDGE - (kinds - 1) * SPACE
+    need = [
+        font(NAME_FONT * SCALE, True).getlength(CARD_NAMES[kind].capitalize()) / SCALE + 10
+        for kind in range(kinds)
+    ]
+    if max(need) <= room / kinds:
+        return [room / kinds] * kinds
+    extra = (room - sum(need)) / kinds
+    if extra < 0:
+        return [n * room / sum(need) for n in need]
+    return [n + extra for n in need]
+
+
+def _strip(s: KatanScene, top: float) -> HandStrip:
+    high = _tile_height()
+    y = top + EDGE
+    tiles = []
+    x = EDGE
+    for kind, wide in enumerate(_tile_widths(len(s.hand))):
+        box = (x, y, x + wide, y + high)
+        digits = (x + 4, y + 4, x + wide - 4, y + high - BAND)
+        tiles.append(Tile(kind, s.hand[kind], box, digits))
+        x += wide + SPACE
+    y += high + SPACE
+    chips = []
+    rows = _chip_rows(s)
+    if not rows[0]:
+        _, none = _cards(s)
+        chips.append(Chip(none, (EDGE, y, WIDTH - EDGE, y + CHIP[1]), held=False))
+    for row in rows:
+        x = EDGE
+        for text, width in row:
+            chips.append(Chip(text, (x, y, x + width, y + CHIP[1]), held=True))
+            x += width + SPACE
+        y += CHIP[1] + SPACE
+    return HandStrip(top, _strip_height(s), tuple(tiles), tuple(chips))
 
 
 def draw_labels(canvas: Canvas, labels: tuple[Label, ...]) -> None:

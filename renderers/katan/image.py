@@ -5,7 +5,8 @@ numbered marker never by a piece: terrain with the scenario's counts and
 harbours, roads and ships, walls under their cities, buildings and
 metropolis towers, knights, the robber, the pirate and the merchant, then
 the overlay. An overlay with spots is a close-up of the island round them
-(`closeup`): the same layers, without the panel and the barbarians' strip.
+(`closeup`): the same layers, without the panel and the barbarians' strip,
+above a strip with the seat's own hand.
 """
 
 from PIL import Image
@@ -13,7 +14,7 @@ from PIL import Image
 from renderers import style
 from renderers.draw import Canvas, encode_png
 from renderers.katan import barbarians, figures, island, scenario, ships
-from renderers.katan.closeup import closeup, draw_labels, has_closeup
+from renderers.katan.closeup import closeup, draw_hand, draw_labels, has_closeup
 from renderers.katan.geometry import (
     CITIES_ISLAND,
     HEIGHT,
@@ -62,6 +63,8 @@ def _closeup(s: KatanScene) -> Image.Image:
     if s.spot_source >= 0:
         figures.source_ring(canvas, view.layout, s.spot_kind, s.spot_source)
     draw_labels(canvas, view.labels)
+    if view.hand is not None:
+        draw_hand(canvas, view.hand)
     return canvas.reduced()
 
 
