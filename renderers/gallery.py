@@ -18,7 +18,7 @@ from engine.euchre.moves import PASS, CallTrump, Discard, EuchreMove, OrderUp
 from engine.katan.game import KATAN
 from engine.katan.moves import MOVE_KNIGHT, MOVE_PIRATE, MOVE_ROBBER, MOVE_SHIP, Move
 from engine.katan.sea.atlas import menu
-from engine.katan.state import MAIN
+from engine.katan.state import MAIN, SPECIAL
 from engine.katan.view import KatanView, view_legal_moves
 from engine.protocol import Game, TableConfig
 from engine.sequence.game import SEQUENCE
@@ -27,6 +27,24 @@ from renderers.katan.places import kind_spots
 from renderers.spots import Spots
 
 NAMES = ("Ana", "Bo", "Cy", "Dee")
+SIX_NAMES = (*NAMES, "Eve", "Fin")
+SIX_CAPTIONS = {
+    "katan-six-board.png": (
+        "Katan for six (the five-to-six player extension), the public board late in a game "
+        "(seeded AI players) during the special building phase: the 30-hex island with two "
+        "deserts and eleven harbours, the fifth seat green and the sixth brown, the image a "
+        "seat row taller per seat past four, the status naming the seat that may build."
+    ),
+    "katan-six-cities-board.png": (
+        "Katan: Cities & Knights for six (seeded AI players), Ana's view: six seat rows with "
+        "their tracks and knights above the bank and her hand, the barbarians against every "
+        "seat's cities."
+    ),
+    "seafarers-new-shores-six.png": (
+        "Katan: Seafarers with Cities & Knights on New Shores for Six (seeded AI players), the "
+        "map laid out for five or six seats: a 24-hex home island, four islets, two with gold."
+    ),
+}
 
 CAPTIONS = {
     "sequence-board.png": (
@@ -126,6 +144,7 @@ def images() -> dict[str, tuple[str, bytes, str]]:
         **_katan_images(),
         **_cities_images(),
         **_sea_images(),
+        **six_images(),
     }
 
 
@@ -486,6 +505,37 @@ def _phone_overlays() -> dict[str, tuple[str, bytes, str]]:
         _on_phone(katan.render_png(view, spots=spots, names=NAMES, cache=None)),
         katan.render_text(view, spots=spots, names=NAMES),
     )
+    return out
+
+
+def _special(state: Any) -> bool:
+    """Late in a game, in the special building phase."""
+    return bool(state.turn > 60 and state.phase == SPECIAL)
+
+
+def six_images() -> dict[str, tuple[str, bytes, str]]:
+    """Six seats: the base game, Cities & Knights, and the Seafarers map for six."""
+    out: dict[str, tuple[str, bytes, str]] = {}
+    shots: tuple[tuple[str, dict[str, str], int | None, Callable[[Any], bool]], ...] = (
+        ("katan-six-board.png", {}, None, _special),
+        ("katan-six-cities-board.png", {"expansions": "cities_and_knights"}, 0, _after(500)),
+        (
+            "seafarers-new-shores-six.png",
+            {"expansions": "cities_and_knights,seafarers", "map": "new_shores_six"},
+            None,
+            _after(600),
+        ),
+    )
+    for name, options, seat, until in shots:
+        state = _play(
+            KATAN, TableConfig(game="katan", seed=2, seats=6, options=options), "katan", until
+        )
+        view = KATAN.view_for(state, seat)
+        out[name] = (
+            SIX_CAPTIONS[name],
+            katan.render_png(view, names=SIX_NAMES, cache=None),
+            katan.render_text(view, names=SIX_NAMES),
+        )
     return out
 
 
