@@ -16,6 +16,7 @@ from renderers import bench, draw
 from renderers.cache import PngCache
 from renderers.draw import Canvas, FontMissing, encode_png
 from renderers.euchre import euchre_spots
+from renderers.katan.geometry import grown
 from renderers.sequence import sequence_spots
 from renderers.style import TEAM_STYLES
 
@@ -149,8 +150,12 @@ def test_the_gallery_shows_every_committed_image() -> None:
     for name in files:
         data = (docs / "gallery" / name).read_bytes()
         width, height = open_png(data).size
-        # A board, an overlay's close-up, or a close-up as wide as a phone shows it.
-        assert (width, height) == (1200, 900) or (
+        # A board (taller for five or six Katan seats), an overlay's close-up, or a
+        # close-up as wide as a phone shows it.
+        boards = {
+            900 + grown(n, c, s) for n in (4, 5, 6) for c in (False, True) for s in (False, True)
+        }
+        assert (width == 1200 and height in boards) or (
             width in (960, 360) and 720 * width // 960 <= height <= 1280 * width // 960
         ), name
         assert len(data) < 100_000, name
