@@ -2,11 +2,14 @@
 deck, and the special building phase (who builds when, what is allowed,
 what is refused and why, what stays hidden, when a builder wins)."""
 
+import tomllib
 from collections import Counter
+from importlib.resources import files
+from pathlib import Path
 
 import pytest
 
-from engine.errors import IllegalMove
+from engine.errors import BadOptions, IllegalMove
 from engine.katan import moves as mv
 from engine.katan.audit import problems
 from engine.katan.cities.rules import CITIES_RULES
@@ -24,6 +27,7 @@ from engine.katan.crafted import blank, give, give_dev, road, settle
 from engine.katan.game import KATAN
 from engine.katan.geometry import bits
 from engine.katan.maps import RED_NUMBERS
+from engine.katan.sea import atlas
 from engine.katan.state import MAIN, ROLL, SPECIAL, KatanState
 from engine.protocol import TableConfig
 
@@ -218,3 +222,27 @@ def test_cities_and_knights_builders_may_equip_knights_but_not_play_progress_car
     assert mv.HIRE_KNIGHT in kinds and mv.BUILD_ROAD in kinds
     assert kinds <= CITIES_RULES.special_kinds() | {mv.END_TURN}
     refused(st, 1, (mv.PLAY_ALCHEMIST, 2, 3), "only build or buy")
+
+
+def test_seafarers_at_six_plays_the_map_for_six_and_refuses_the_others() -> None:
+    sea = {"expansions": "seafarers"}
+    st = KATAN.initial_state(TableConfig(game="katan", seed=5, options={**sea, "players": 6}))
+    assert st.seats == 6 and st.board.map_name == "new_shores_six"
+    assert st.bank == [24] * RESOURCES and sum(st.deck) == 34
+    with pytest.raises(BadOptions, match="laid out for 3 or 4 seats, not 6"):
+        KATAN.prepare(
+            TableConfig(game="katan", seed=5, options={**sea, "players": 6, "map": "oases"})
+        )
+    with pytest.raises(BadOptions, match="needs 4, 3 seats, not 5"):
+        KATAN.prepare(TableConfig(game="katan", seed=5, seats=5, options=sea))
+    six = {**sea, "map": "new_shores_six"}
+    assert KATAN.prepare(TableConfig(game="katan", seed=5, options=six))[1] == 6
+    assert atlas.maps_for(5) == ("new_shores_six",) and "new_shores_six" not in atlas.MAP_NAMES
+
+
+def test_the_docs_draw_the_map_for_six_as_its_file_does() -> None:
+    page = (Path(__file__).parent.parent / "docs" / "seafarers.md").read_text()
+    sea = atlas.sea_map("new_shores_six")
+    drawn = tomllib.loads((files("engine.katan.sea") / "maps" / "new_shores_six.toml").read_text())
+    assert f"```text\n{drawn['map'].rstrip()}\n```" in page
+    assert f"> {sea.description}" in page and sea.design in page
