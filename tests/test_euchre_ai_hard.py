@@ -4,11 +4,14 @@ bench figure (docs/BENCHMARKS.md), not a test."""
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card, Suit, parse_code
+from engine.euchre import rules
+from engine.euchre.ai import EuchreAi
 from engine.euchre.ai_hard import HardEuchreAi
+from engine.euchre.ai_playout import finish_hand
 from engine.euchre.ai_unseen import deal_hidden, unseen
 from engine.euchre.game import EUCHRE
 from engine.euchre.moves import PLAY
@@ -25,7 +28,7 @@ def card(text: str) -> Card:
     return c
 
 
-def reached(seed: int, options: dict[str, bool], steps: int, moves_seed: int) -> EuchreState:
+def reached(seed: int, options: dict[str, object], steps: int, moves_seed: int) -> EuchreState:
     """A position random play reaches; a hand never ends on it, so it waits on a seat."""
     rng = random.Random(moves_seed)
     state = EUCHRE.initial_state(TableConfig(game="euchre", options=options, seed=seed))
@@ -69,7 +72,7 @@ def test_no_level_reads_what_its_seat_cannot_see(
     seed: int,
     steps: int,
     moves_seed: int,
-    toggles: dict[str, bool],
+    toggles: dict[str, object],
     reshuffle: int,
     decision_seed: int,
 ) -> None:
@@ -172,3 +175,32 @@ def test_a_hard_partnership_beats_a_random_one() -> None:
         assert outcome is not None
         wins += outcome.winning_team == hard_team
     assert wins == 2
+
+
+def by_the_rules(state: EuchreState, mine: int) -> int:
+    """The hand finished through `rules.apply` by the `normal` AI, scored by the rules."""
+    before = state.scores[:]
+    policy = EuchreAi("normal")
+    while state.phase == Phase.PLAYING:
+        seat = state.turn
+        state = rules.apply(
+            state, seat, policy.choose(state, seat, rules.legal_moves(state, seat))
+        )[0]
+    gained = [state.scores[t] - before[t] for t in (0, 1)]
+    return gained[mine] - gained[1 - mine]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**40),
+    steps=st.integers(min_value=0, max_value=80),
+    moves_seed=st.integers(min_value=0, max_value=2**32),
+    toggles=st.sampled_from([{}, {"defendAlone": True}, {"deckSize": 32}]),
+)
+def test_the_fast_playout_plays_and_scores_as_the_rules_do(
+    seed: int, steps: int, moves_seed: int, toggles: dict[str, object]
+) -> None:
+    state = reached(seed, toggles, steps, moves_seed)
+    assume(state.phase == Phase.PLAYING)
+    for mine in (0, 1):
+        assert finish_hand(state, mine) == by_the_rules(state, mine)

@@ -180,21 +180,21 @@ class EuchreAi:
         trump = view.trump
         assert trump is not None
         if not view.trick:
-            return PLAY[_lead(cards, trump)]
+            return PLAY[lead(cards, trump)]
         strength = STRENGTH[trump][EFFECTIVE_SUIT[trump][view.trick[0].card]]
         best = max(view.trick, key=lambda p: strength[p.card])
         partner_winning = partner(best.seat) == seat
         last = len(view.trick) == view.active_seat_count() - 1
         if partner_winning and last:
-            return PLAY[_lowest(cards, strength)]
+            return PLAY[lowest(cards, strength)]
         to_beat = strength[best.card]
         winners = [c for c in cards if strength[c] > to_beat]
         if winners:
             return PLAY[min(winners, key=lambda c: strength[c])]
-        return PLAY[_lowest(cards, strength)]
+        return PLAY[lowest(cards, strength)]
 
 
-def _lead(cards: list[Card], trump: int) -> Card:
+def lead(cards: list[Card], trump: int) -> Card:
     """Right bower first; then an off-suit ace; then the highest off-suit card;
     with nothing but trump, the strongest trump."""
     right = right_bower(trump)
@@ -210,6 +210,6 @@ def _lead(cards: list[Card], trump: int) -> Card:
     return max(cards, key=lambda c: TRUMP_STRENGTH[trump][c])
 
 
-def _lowest(cards: list[Card], strength: tuple[int, ...]) -> Card:
+def lowest(cards: list[Card], strength: tuple[int, ...]) -> Card:
     """Cheapest card: by trick strength when it has any, else by bare rank."""
     return min(cards, key=lambda c: strength[c] or rank_value(c))

@@ -16,6 +16,7 @@ from typing import Final
 
 from engine.euchre import rules
 from engine.euchre.ai import EuchreAi
+from engine.euchre.ai_playout import finish_hand, hand_points
 from engine.euchre.ai_unseen import sample_states
 from engine.euchre.moves import EuchreMove
 from engine.euchre.state import EuchreState, Phase, team
@@ -24,7 +25,7 @@ PLAYOUTS: Final = 240
 """Playouts per decision, shared out among the candidates (at least `MIN_DEALS` deals each)."""
 MIN_DEALS: Final = 16
 _POLICY: Final = EuchreAi("normal")
-_HAND_ENDS: Final = frozenset({Phase.HAND_OVER, Phase.GAME_OVER})
+_PLAY_OR_END: Final = frozenset({Phase.PLAYING, Phase.HAND_OVER, Phase.GAME_OVER})
 
 
 class HardEuchreAi:
@@ -50,15 +51,16 @@ class HardEuchreAi:
 
 def playout(state: EuchreState, seat: int, move: EuchreMove, mine: int) -> int:
     """Points for `mine` minus points against it once `move` is made and the
-    hand is finished by the `normal` AI (0 for a hand thrown in)."""
-    before = state.scores[:]
+    hand is finished by the `normal` AI (0 for a hand thrown in). Bidding goes
+    through the rules; the tricks through `ai_playout`, which plays them alike."""
     hand = state.hand_number
     state, _ = rules.apply(state, seat, move)
-    while state.phase not in _HAND_ENDS and state.hand_number == hand:
+    while state.phase not in _PLAY_OR_END and state.hand_number == hand:
         who = state.turn
         choice = _POLICY.choose(state, who, rules.legal_moves(state, who))
         state, _ = rules.apply(state, who, choice)
     if state.hand_number != hand:
         return 0
-    gained = [state.scores[t] - before[t] for t in (0, 1)]
-    return gained[mine] - gained[1 - mine]
+    if state.phase == Phase.PLAYING:
+        return finish_hand(state, mine)
+    return hand_points(state, state.tricks_won, mine)

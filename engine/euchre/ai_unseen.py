@@ -59,6 +59,7 @@ def deal_hidden(view: EuchreState, seat: int, info: Unseen, rng: random.Random) 
     """A full state that `seat` could be facing: its view with the other seats'
     hands (and the kitty, with farmer's hand on) dealt from the unseen cards."""
     state = view.copy()
+    state.log = []  # the rules only append to it; copying it per move is waste
     others = [s for s in range(4) if s != seat and view.hand_counts[s]]
     # The most constrained seats pick first, so a short suit is not used up.
     others.sort(key=lambda s: -len(info.voids[s]))
