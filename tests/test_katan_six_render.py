@@ -2,6 +2,8 @@
 taller sea, the fifth and sixth seats' green and brown on every piece, and a
 panel whose six rows sit above the bank and the hand (read from the pixels)."""
 
+import json
+
 import pytest
 from PIL import Image
 from render_probe import near, pixel, play, rgb
@@ -10,6 +12,9 @@ from engine.katan.game import KATAN
 from engine.katan.geometry import bits
 from engine.katan.state import KatanState
 from engine.protocol import TableConfig
+from frontends.terminal.pictures import Seen
+from frontends.terminal.pictures.canvas import letter
+from frontends.terminal.pictures.katan import picture
 from renderers import katan as render
 from renderers.katan.geometry import (
     CITIES_BANK_TOP,
@@ -79,8 +84,8 @@ def test_six_seat_rows_sit_between_the_status_and_the_hand(six: KatanState) -> N
         x0, y0, _, _ = seat_box(seat)
         house = pixel(image, (x0 + 16, y0 + 30))  # the row's house, clear of its marking
         assert near(house, render.SEAT_STYLES[seat].fill, 40), seat
-    lumber = pixel(image, ((hand[0] + hand[2]) / 2, hand[1] + 4))
-    assert lumber != pixel(image, (hand[0] - 6, hand[1] + 4)), "the hand is drawn where it moved"
+    edge = pixel(image, (hand[0], (hand[1] + hand[3]) / 2))
+    assert sum(edge) < 3 * 180, "the hand's first card is outlined where the hand moved"
 
 
 def test_cities_and_knights_at_six_seats_keeps_its_bank_below_the_rows() -> None:
@@ -104,3 +109,10 @@ def test_the_text_names_the_map_and_the_sixth_colour(six: KatanState) -> None:
     text = render.render_text(KATAN.view_for(six, None))
     assert "5–6 player map" in text
     assert "Seat 6 (Brown)" in text and "Seat 5 (Green)" in text
+
+
+def test_the_terminal_draws_six_seats_with_their_own_letters(six: KatanState) -> None:
+    view = json.loads(KATAN.encode_view(KATAN.view_for(six, 0)))
+    text = picture(view, Seen(seat=0))
+    assert "Green (g) seat 5" in text and "Brown (r) seat 6" in text
+    assert len({letter(seat) for seat in range(6)}) == 6

@@ -11,10 +11,12 @@ from typing import Final
 
 RESET: Final = "\x1b[0m"
 
-SEAT_COLOURS: Final = ("Blue", "Orange", "White", "Pink", "Green", "Red")
+SEAT_COLOURS: Final = ("Blue", "Orange", "White", "Pink", "Green", "Brown")
 """Seat (Katan) and team (Euchre, Sequence) colours, in the images' order
 (renderers/style.py), so a person reads the same colour on every frontend."""
-SEAT_INK: Final = ("38;5;33", "38;5;214", "38;5;255", "38;5;211", "38;5;36", "38;5;166")
+SEAT_INK: Final = ("38;5;33", "38;5;214", "38;5;255", "38;5;211", "38;5;36", "38;5;94")
+SEAT_LETTERS: Final = ("b", "o", "w", "p", "g", "r")
+"""Each colour's first letter, but brown's r (b is blue's)."""
 """The colours as 256-colour ANSI foregrounds, bold added where drawn."""
 SPOT_INK: Final = "1;97;45"
 """Numbers a person may type: white on magenta, as the image's markers are."""
@@ -28,8 +30,8 @@ def colour_name(index: int) -> str:
 
 
 def letter(index: int) -> str:
-    """A seat's piece letter in plain text: the first letter of its colour."""
-    return colour_name(index)[0].lower()
+    """A seat's piece letter in plain text (`SEAT_LETTERS`)."""
+    return SEAT_LETTERS[index % len(SEAT_LETTERS)]
 
 
 def seat_ink(index: int) -> str:
