@@ -245,6 +245,27 @@ class DiscordConfig(ChatConfig):
     dms: bool = True
     """Send a person their turn panel and table news by DM when no ephemeral
     panel of theirs can show it (a person who refuses DMs is not an error)."""
+    shard_ids: Annotated[tuple[int, ...], NoDecode, BeforeValidator(_ids)] = ()
+    """The gateway shards this daemon connects (several daemons split a big
+    bot's shards: docs/scaling.md); empty: one connection for every guild."""
+    shard_count: int | None = Field(default=None, ge=1)
+    """How many shards the bot has in all; needed with `shard_ids`."""
+
+    @model_validator(mode="after")
+    def _shards_complete(self) -> "DiscordConfig":
+        if not self.shard_ids:
+            if self.shard_count is not None:
+                raise ValueError("shard_count needs shard_ids: the shards this daemon connects")
+            return self
+        if self.shard_count is None:
+            raise ValueError("shard_ids needs shard_count: how many shards the bot has in all")
+        bad = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+        if bad or len(set(self.shard_ids)) != len(self.shard_ids):
+            raise ValueError(
+                f"shard_ids must be distinct, each from 0 to {self.shard_count - 1} "
+                f"(shard_count {self.shard_count})"
+            )
+        return self
 
 
 TELEGRAM_API = "https://api.telegram.org/bot"

@@ -62,6 +62,7 @@ from frontends.chat import (
 from frontends.discord import widgets
 from frontends.discord.commands import group
 from frontends.discord.config import DiscordOptions
+from frontends.discord.shards import client_type, shard_options
 
 log = logging.getLogger("plgames.discord")
 
@@ -222,7 +223,10 @@ class DiscordFrontend(ChatFrontend):
         backoff = ExponentialBackoff()
         token = self.options.token.get_secret_value()
         while True:
-            client = self._client = PlgamesClient(self, **self._client_options)
+            sharded = client_type(PlgamesClient, self.options)
+            client = self._client = sharded(
+                self, **self._client_options, **shard_options(self.options)
+            )
             try:
                 await client.login(token)
                 break
