@@ -80,11 +80,12 @@ from engine.katan.state import (
     total_points,
 )
 from engine.katan.state import DISCARD as P_DISCARD
+from engine.katan.trade_guard import refuses
 from engine.katan.view import KatanView
 
 Goal = tuple[tuple[int, ...], float]
 
-ROAD_SPOT_DISCOUNT: Final = (1.0, 0.55, 0.3)
+ROAD_SPOT_DISCOUNT: Final[tuple[float, ...]] = (1.0, 0.55, 0.3)
 """What a settlement spot one, two or three roads away is worth to a road."""
 
 
@@ -346,7 +347,10 @@ def _answer(st: KatanState, seat: int, legal: Sequence[Move]) -> Move:
     before = _hand_score(hand, goals)
     if M_ACCEPT in legal:
         after = [hand[r] + give[r] - want[r] for r in range(RESOURCES)]
-        if _hand_score(after, goals) > before + 0.05:
+        completes = any(missing(after, cost) == 0 < missing(hand, cost) for cost, _ in goals)
+        points = total_points(st, offerer), total_points(st, seat)
+        better = _hand_score(after, goals) > before + 0.05
+        if better and not refuses(sum(give), sum(want), *points, completes):
             return M_ACCEPT
     counter = _counter(hand, goals, give)
     if counter is not None and rules.why_not(st, seat, counter) is None:

@@ -13,6 +13,7 @@ from engine.katan.cities.ai_measures import (
     hand,
     hand_score,
     others_cards,
+    short,
 )
 from engine.katan.components import RESOURCES
 from engine.katan.moves import (
@@ -27,7 +28,8 @@ from engine.katan.moves import (
     offer_move,
 )
 from engine.katan.rules import ratios
-from engine.katan.state import KatanState
+from engine.katan.state import KatanState, total_points
+from engine.katan.trade_guard import refuses
 
 REACH = 3
 """Goals whose missing cards the bank may supply, counted from the top."""
@@ -96,7 +98,7 @@ def offer(st: KatanState, seat: int, wanted: list[Goal]) -> Move | None:
 
 def answer(st: KatanState, seat: int, legal: Sequence[Move], wanted: list[Goal]) -> Move:
     """Accept a trade that takes the goals further, unless the offerer is
-    close to winning; otherwise decline."""
+    close to winning or the trade guard refuses it; otherwise decline."""
     if st.offer is None or M_ACCEPT not in legal:
         return M_DECLINE
     if st.points[st.current] >= st.target - 2:
@@ -104,7 +106,10 @@ def answer(st: KatanState, seat: int, legal: Sequence[Move], wanted: list[Goal])
     give, want = offer_legs(st.offer)
     cards = hand(st, seat)
     after = [cards[k] + give[k] - want[k] for k in range(WIDTH)]
-    if hand_score(after, wanted) > hand_score(cards, wanted) + 0.05:
+    completes = any(short(after, cost) == 0 < short(cards, cost) for cost, _ in wanted)
+    points = total_points(st, st.current), total_points(st, seat)
+    better = hand_score(after, wanted) > hand_score(cards, wanted) + 0.05
+    if better and not refuses(sum(give), sum(want), *points, completes):
         return M_ACCEPT
     return M_DECLINE
 

@@ -35,6 +35,7 @@ from engine.katan.moves import (
     M_KNIGHT,
     Move,
     discard_move,
+    offer_legs,
 )
 from engine.katan.state import DISCARD as P_DISCARD
 from engine.katan.state import MAIN, OFFER, KatanState, total_points
@@ -101,10 +102,15 @@ def _discard(st: KatanState, seat: int, legal: Sequence[Move]) -> Move:
 
 
 def _answer(st: KatanState, seat: int, legal: Sequence[Move]) -> Move:
-    """Accept what takes its goals further; never counter."""
+    """Accept what takes its goals further, as the app does: no counters and
+    none of the default AI's guard against fishing (engine/katan/trade_guard.py)."""
     if M_ACCEPT not in legal or st.offer is None:
         return M_DECLINE
     if total_points(st, st.current) >= st.target - 2:
         return M_DECLINE
-    answer = base_ai._answer(st, seat, legal)
-    return M_ACCEPT if answer == M_ACCEPT else M_DECLINE
+    give, want = offer_legs(st.offer)
+    hand = hand_of(st, seat)
+    goals = base_ai._goals(st, seat)
+    after = [hand[r] + give[r] - want[r] for r in range(RESOURCES)]
+    better = base_ai._hand_score(after, goals) > base_ai._hand_score(hand, goals) + 0.05
+    return M_ACCEPT if better else M_DECLINE
