@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
+from languages import N_
+
 RGB = tuple[int, int, int]
 
 
@@ -42,12 +44,12 @@ class TeamStyle:
 
 
 TEAM_STYLES: Final = (
-    TeamStyle("Blue", "B", hex_rgb("#0072B2"), hex_rgb("#FFFFFF"), Mark.RING),
-    TeamStyle("Orange", "O", hex_rgb("#E69F00"), hex_rgb("#1A1A1A"), Mark.CROSS),
-    TeamStyle("Green", "G", hex_rgb("#009E73"), hex_rgb("#FFFFFF"), Mark.BAR),
-    TeamStyle("Pink", "P", hex_rgb("#CC79A7"), hex_rgb("#1A1A1A"), Mark.DOT),
-    TeamStyle("White", "W", hex_rgb("#F4F4F4"), hex_rgb("#1A1A1A"), Mark.TRIANGLE),
-    TeamStyle("Red", "R", hex_rgb("#D55E00"), hex_rgb("#FFFFFF"), Mark.DIAMOND),
+    TeamStyle(N_("Blue"), "B", hex_rgb("#0072B2"), hex_rgb("#FFFFFF"), Mark.RING),
+    TeamStyle(N_("Orange"), "O", hex_rgb("#E69F00"), hex_rgb("#1A1A1A"), Mark.CROSS),
+    TeamStyle(N_("Green"), "G", hex_rgb("#009E73"), hex_rgb("#FFFFFF"), Mark.BAR),
+    TeamStyle(N_("Pink"), "P", hex_rgb("#CC79A7"), hex_rgb("#1A1A1A"), Mark.DOT),
+    TeamStyle(N_("White"), "W", hex_rgb("#F4F4F4"), hex_rgb("#1A1A1A"), Mark.TRIANGLE),
+    TeamStyle(N_("Red"), "R", hex_rgb("#D55E00"), hex_rgb("#FFFFFF"), Mark.DIAMOND),
 )
 """Index = team (Sequence, Euchre) or seat (Katan). Blue and orange come first
 because they are the safest pair; Sequence's third team is green, as on the

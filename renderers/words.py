@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from languages import _
 from renderers.style import TEAM_STYLES
 
 _SEAT: Final = re.compile(r"\b[Ss]eat (\d+)\b")
@@ -26,8 +27,8 @@ def seat_names(names: Sequence[str] | None, seats: int) -> tuple[str, ...]:
 
 
 def team_colour(team: int) -> str:
-    """A team by its colour, as the images draw it."""
-    return TEAM_STYLES[team].name
+    """A team by its colour, as the images draw it, in the reader's language."""
+    return _(TEAM_STYLES[team].name)
 
 
 def spoken(text: str, names: Sequence[str], team_word: Callable[[int], str] = team_colour) -> str:

@@ -72,6 +72,43 @@ BOT_DEFAULT = PERMISSIONS(
 
 CUSTOM_ID_RE = re.compile(r"^.{1,100}$", re.S)
 COMMAND_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+LOCALES = frozenset(
+    {
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    }
+)
+"""The locales Discord accepts in a command's `*_localizations`."""
 
 
 FAULTS = ("429", "5xx")
@@ -182,6 +219,8 @@ class User:
     name: str
     dms_open: bool = True
     bot: bool = False
+    locale: str = "en-US"
+    """The client's language, which every interaction of theirs carries."""
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -415,8 +454,8 @@ class FakeDiscord:
         self.channels[channel.id] = channel
         return channel
 
-    def add_user(self, name: str, *, dms_open: bool = True) -> User:
-        user = User(self.snowflake(), name, dms_open=dms_open)
+    def add_user(self, name: str, *, dms_open: bool = True, locale: str = "en-US") -> User:
+        user = User(self.snowflake(), name, dms_open=dms_open, locale=locale)
         self.users[user.id] = user
         return user
 
@@ -637,7 +676,7 @@ class FakeDiscord:
             "channel_id": channel.id,
             "channel": channel.payload(),
             "app_permissions": str(guild.bot_permissions.value if guild else BOT_DEFAULT.value),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_BYTES,
             "authorizing_integration_owners": {"0": guild.id} if guild else {"1": user.id},
@@ -1365,7 +1404,20 @@ def _command_problems(command: dict[str, Any]) -> list[str]:
         problems.append(f"command name {name!r}")
     if command.get("type", 1) == 1 and not 1 <= len(command.get("description", "")) <= 100:
         problems.append(f"/{name}: description must be 1-100 characters")
+    problems += _localization_problems(f"/{name}", command)
     problems += _options_problems(name, command.get("options") or [])
+    return problems
+
+
+def _localization_problems(where: str, item: dict[str, Any]) -> list[str]:
+    """Discord's rules for a name's and a description's translations."""
+    problems: list[str] = []
+    for key, limit in (("name", 32), ("description", 100)):
+        for locale, text in (item.get(f"{key}_localizations") or {}).items():
+            if locale not in LOCALES:
+                problems.append(f"{where}: unknown locale {locale!r}")
+            if not 1 <= len(text) <= limit:
+                problems.append(f"{where}: {locale} {key} must be 1-{limit} characters")
     return problems
 
 
@@ -1380,6 +1432,7 @@ def _options_problems(where: str, options: list[dict[str, Any]]) -> list[str]:
             problems.append(f"{where}: option name {name!r}")
         if not 1 <= len(option.get("description", "")) <= 100:
             problems.append(f"{where} {name}: description must be 1-100 characters")
+        problems += _localization_problems(f"{where} {name}", option)
         if len(option.get("choices") or []) > 25:
             problems.append(f"{where} {name}: more than 25 choices")
         if option.get("type") in (1, 2):

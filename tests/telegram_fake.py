@@ -164,11 +164,15 @@ class User:
     id: int
     first_name: str
     username: str | None = None
+    language_code: str | None = None
+    """The IETF tag of the user's app language, as Telegram sends it (`de`)."""
 
     def as_json(self) -> dict[str, Any]:
         found: dict[str, Any] = {"id": self.id, "is_bot": False, "first_name": self.first_name}
         if self.username:
             found["username"] = self.username
+        if self.language_code:
+            found["language_code"] = self.language_code
         return found
 
 
@@ -399,6 +403,8 @@ class FakeTelegram:
         self.messages: dict[tuple[int, int], Message] = {}
         self.callbacks: dict[str, CallbackQuery] = {}
         self.commands: list[dict[str, Any]] = []
+        self.commands_for: dict[str, list[dict[str, Any]]] = {}
+        """The command menu per `language_code` (the default's is `commands`)."""
         self.started: set[int] = set()  # users who have opened a DM with the bot
         self.port = 0
         self._users: dict[int, User] = {}
@@ -463,13 +469,20 @@ class FakeTelegram:
 
     # ---- people and places -----------------------------------------------------
 
-    def user(self, first_name: str, *, username: str | None = None, handle: bool = True) -> User:
+    def user(
+        self,
+        first_name: str,
+        *,
+        username: str | None = None,
+        handle: bool = True,
+        language: str | None = None,
+    ) -> User:
         """A Telegram user; their @username is `username`, else their first
         name and "_tg" (Telegram's usernames are at least 5 characters);
         `handle=False`: one without a username (a text mention finds them)."""
         username = (username or f"{first_name.lower()}_tg") if handle else None
         assert username is None or USERNAME.fullmatch(username), f"{username!r} is no username"
-        user = User(1000 + len(self._users), first_name, username)
+        user = User(1000 + len(self._users), first_name, username, language)
         self._users[user.id] = user
         self.chats[user.id] = Chat(user.id, "private", user=user)
         return user
@@ -928,7 +941,12 @@ class FakeTelegram:
                 raise bad("BOT_COMMAND_INVALID")
             if not 1 <= len(command.get("description", "")) <= 256:
                 raise bad("BOT_COMMAND_DESCRIPTION_INVALID")
-        self.commands = commands
+        language = params.get("language_code") or ""
+        if language and not re.fullmatch(r"[a-z]{2}", language):
+            raise bad("LANGUAGE_CODE_INVALID")
+        self.commands_for[language] = commands
+        if not language:
+            self.commands = commands
         return True
 
     async def _m_getUpdates(self, record: Request) -> Any:

@@ -22,11 +22,14 @@ class Sender:
     """A person as the platform knows them.
 
     `user` is the platform's stable user id (it becomes the daemon identity
-    `platform:user`); `name` is what others see at the table.
+    `platform:user`); `name` is what others see at the table; `language`
+    is the language the platform says the person uses (Discord's interaction
+    locale, Telegram's `language_code`), if it says one.
     """
 
     user: str
     name: str
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ from engine.katan.moves import (
     offer_move,
 )
 from frontends.chat.menus import Item, Sheet
+from languages import N_, _
 
 DraftKind = Literal["offer", "counter", "discard", "hand_over"]
 Side = Literal["give", "want"]
@@ -45,6 +46,12 @@ _CHAR_KINDS: Final[dict[str, DraftKind]] = {
 ONE_SIDED: Final = frozenset({"discard", "hand_over"})
 """Drafts of cards the seat gives up, with no second leg."""
 _DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
+TITLES: Final = {
+    "offer": N_("Compose an offer"),
+    "counter": N_("Compose a counter-offer"),
+    "discard": N_("Choose cards to discard"),
+    "hand_over": N_("Choose cards to hand over"),
+}
 WIDTHS: Final = (RESOURCES, len(CARD_NAMES))
 """How wide a leg may be: the base game's hands, and Cities & Knights'."""
 ZERO: Final = (0,) * RESOURCES
@@ -117,12 +124,17 @@ def from_move(move: Move) -> Draft:
 def summary(draft: Draft, names: Sequence[str], due: int = 0) -> str:
     if draft.kind == "discard":
         chosen = sum(draft.give)
-        return f"Discard: {cards_text(draft.give)} ({chosen} of {due})."
+        said = _("Discard: {cards} ({chosen} of {due}).")
+        return said.format(cards=cards_text(draft.give), chosen=chosen, due=due)
     if draft.kind == "hand_over":
-        return f"Hand over: {cards_text(draft.give)}."
-    lines = [f"You give: {cards_text(draft.give)}.", f"You want: {cards_text(draft.want)}."]
+        return _("Hand over: {cards}.").format(cards=cards_text(draft.give))
+    lines = [
+        _("You give: {cards}.").format(cards=cards_text(draft.give)),
+        _("You want: {cards}.").format(cards=cards_text(draft.want)),
+    ]
     if draft.kind == "offer":
-        lines.append(f"To: {'everyone' if draft.to < 0 else names[draft.to]}.")
+        who = _("everyone") if draft.to < 0 else names[draft.to]
+        lines.append(_("To: {who}.").format(who=who))
     return " ".join(lines)
 
 
@@ -150,24 +162,21 @@ def sheet(
             removes.append(Item(f"− {name}", "compose", draft.add(r, -1).payload()))
     controls: list[Item] = []
     if problem is None:
-        controls.append(Item("✓ Confirm", "compose", draft.payload(confirm=True), "success"))
+        controls.append(Item(_("✓ Confirm"), "compose", draft.payload(confirm=True), "success"))
     if draft.kind not in ONE_SIDED:
         other: Side = "want" if draft.side == "give" else "give"
-        label = "Edit what you want" if other == "want" else "Edit what you give"
+        label = _("Edit what you want") if other == "want" else _("Edit what you give")
         controls.append(Item(label, "compose", replace(draft, side=other).payload(), "primary"))
     if draft.kind == "offer" and addressees:
         ring = [-1, *addressees]
         nxt = ring[(ring.index(draft.to) + 1) % len(ring)] if draft.to in ring else -1
-        who = "everyone" if nxt < 0 else names[nxt]
-        controls.append(Item(f"To {who}", "compose", replace(draft, to=nxt).payload()))
-    controls.append(Item("◂ Back", "back", back))
-    title = {
-        "offer": "Compose an offer",
-        "counter": "Compose a counter-offer",
-        "discard": "Choose cards to discard",
-        "hand_over": "Choose cards to hand over",
-    }[draft.kind]
-    side_word = "give" if draft.side == "give" else "want"
+        who = _("everyone") if nxt < 0 else names[nxt]
+        to = _("To {who}").format(who=who)
+        controls.append(Item(to, "compose", replace(draft, to=nxt).payload()))
+    controls.append(Item(_("◂ Back"), "back", back))
+    title = _(TITLES[draft.kind])
     if draft.kind not in ONE_SIDED:
-        title += f" (editing what you {side_word})"
+        title += " " + (
+            _("(editing what you give)") if draft.side == "give" else _("(editing what you want)")
+        )
     return Sheet(title, [adds, removes], controls)

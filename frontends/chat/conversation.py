@@ -16,18 +16,21 @@ from engine.registry import game_ids, get_game
 from frontends.chat import setup
 from frontends.chat.api import Edit, Message, Outgoing, Place, Send, Sender, Slot, Target
 from frontends.chat.grammar import nearest, number
+from frontends.chat.language import WORDS as LANGUAGE_WORDS
 from frontends.chat.menus import lay_out
 from frontends.chat.mute import WORDS as MUTE_WORDS
 from frontends.chat.presenters import presenter_for
 from frontends.chat.stats import WORDS as STATS_WORDS
 from frontends.chat.stats import community
 from frontends.chat.typed_options import read_options
+from languages import N_, _
 from renderers.words import spoken
 
 if TYPE_CHECKING:
     from frontends.chat.layer import ChatLayer
 
-HELP: Final = """Tables:
+HELP: Final = N_(
+    """Tables:
   new katan · new euchre · new sequence, then option=value … (seats=N too) — open a table here
   join CODE — take a seat · start — begin the game (anyone seated)
   settings — the lobby's options by buttons (its opener) · invite @name — send someone the table
@@ -37,13 +40,35 @@ HELP: Final = """Tables:
   rules GAME · options GAME · help GAME — the moves of a game
   mute · unmute — whether your turns ping you (the last-minute reminder always does)
   stats — your games won · leaderboard — this group's or server's
-  record [CODE] — a finished game, every move and hand, as a file"""
-UNREADABLE: Final = "That button is not one of mine (or it was cut short), so it was ignored."
+  record [CODE] — a finished game, every move and hand, as a file
+  language [CODE] — the language I speak with you"""
+)
+UNREADABLE: Final = N_("That button is not one of mine (or it was cut short), so it was ignored.")
+
+
+STATUS: Final = {
+    Status.LOBBY: N_("in the lobby"),
+    Status.PLAYING: N_("playing"),
+    Status.FINISHED: N_("finished"),
+    Status.ABANDONED: N_("abandoned"),
+}
+
+
+def _new_games() -> str:
+    return " · ".join(f"new {game}" for game in game_ids())
+
+
+def _opened(sender: Sender) -> str:
+    return _("Opened by {name}.").format(name=sender.name)
 
 
 class Conversation:
     def __init__(self, layer: "ChatLayer") -> None:
         self.layer = layer
+
+    @staticmethod
+    def _not_seated(table: Table) -> str:
+        return _("You do not sit at {table}.").format(table=table.meta.name)
 
     async def flow(
         self, head: str, args: list[str], sender: Sender, place: Place
@@ -54,6 +79,8 @@ class Conversation:
             return await self.layer.stats.command(head, args, sender, place)
         if head in MUTE_WORDS:
             return self.layer.mutes.command(head, sender, place)
+        if head in LANGUAGE_WORDS:
+            return self.layer.languages.command(args, sender, place)
         if head == "help":
             return self._help(args, sender, place)
         if head in ("rules", "options"):
@@ -96,7 +123,7 @@ class Conversation:
         if action == "l":
             return await self._leave(table, sender, place)
         if own is None:
-            return [self.layer._say(place, f"You do not sit at {table.meta.name}.", private=True)]
+            return [self.layer._say(place, self._not_seated(table), private=True)]
         if table.status != Status.PLAYING or table.state is None:
             return [self.layer._say(place, self.layer._not_playing(table), private=True)]
         self.layer._seen_for(table, own).repost = True
@@ -104,17 +131,19 @@ class Conversation:
 
     async def _new(self, args: list[str], sender: Sender, place: Place) -> list[Outgoing]:
         if not args:
-            return [self.layer._say(place, f"Which game? new {' · new '.join(game_ids())}")]
+            return [self.layer._say(place, _("Which game? {games}").format(games=_new_games()))]
         game_word = args[0]
         try:
             game = get_game(game_word)
         except EngineError:
             close = nearest(game_word, game_ids())
-            hint = f" Did you mean {close[0]}?" if close else ""
+            said = _("There is no game {game!r}. The games: {games}.")
+            if close:
+                said = _("There is no game {game!r}. Did you mean {close}? The games: {games}.")
+            games = ", ".join(game_ids())
             return [
                 self.layer._say(
-                    place,
-                    f"There is no game {game_word!r}.{hint} The games: {', '.join(game_ids())}.",
+                    place, said.format(game=game_word, close=close[0] if close else "", games=games)
                 )
             ]
         if not args[1:] and presenter_for(game.id).setup({}) is not None:
@@ -138,7 +167,9 @@ class Conversation:
                 creator=self.layer._identity(sender),
             )
         except Refused as exc:
-            return [self.layer._say(place, f"No table opened: {exc.reason}")]
+            return [
+                self.layer._say(place, _("No table opened: {reason}").format(reason=exc.reason))
+            ]
         if place.private:
             self.layer.memory.put(f"dm|{table.id}", "1")
         self.layer._status[table.id] = table.status
@@ -151,7 +182,7 @@ class Conversation:
             return [self.layer._say(place, exc.reason)]
         self.layer._set_focus(sender, table)
         to = Target("reply", chat=place.chat)
-        return [Send(to, self.layer.lobby_message(table, f"Opened by {sender.name}."), slot)]
+        return [Send(to, self.layer.lobby_message(table, _opened(sender)), slot)]
 
     def _setup_message(
         self, game_id: str, picks: str, page: int, place: Place, edit: str | None
@@ -164,7 +195,7 @@ class Conversation:
         assert found is not None
         answers, question = found
         assert question is not None
-        title = f"New {get_game(game_id).title} table"
+        title = _("New {game} table").format(game=get_game(game_id).title)
         if answers:
             title += " (" + ", ".join(f"{k}={v}" for k, v in answers.items()) + ")"
         menu = lay_out(
@@ -199,7 +230,9 @@ class Conversation:
         if message_id is None:
             return opened
         chosen = ", ".join(f"{key}={value}" for key, value in answers.items())
-        done = Message(f"New {get_game(game_id).title} table: {chosen}.")
+        done = Message(
+            _("New {game} table: {chosen}.").format(game=get_game(game_id).title, chosen=chosen)
+        )
         return [Edit(Target("reply", chat=place.chat), message_id, done), *opened]
 
     async def _join(
@@ -214,16 +247,24 @@ class Conversation:
             if held is None:
                 return [
                     self.layer._say(
-                        place, f"You do not sit at {table.meta.name}; join {table.code}."
+                        place,
+                        _("You do not sit at {table}; join {code}.").format(
+                            table=table.meta.name, code=table.code
+                        ),
                     )
                 ]
             self.layer._set_focus(sender, table)
-            return [self.layer._say(place, f"Your commands now go to {table.meta.name}.")]
+            return [
+                self.layer._say(
+                    place, _("Your commands now go to {table}.").format(table=table.meta.name)
+                )
+            ]
         rest = [a for a in args if a != code and a != "seat"]
         wanted = number(rest[0]) if rest else None
         seats = len(table.meta.seats)
         if wanted is not None and not 1 <= wanted <= seats:
-            why = f"There is no seat {wanted}; the seats are 1 to {seats}."
+            why = _("There is no seat {wanted}; the seats are 1 to {seats}.")
+            why = why.format(wanted=wanted, seats=seats)
             return [self.layer._say(place, why, private=True)]
         try:
             chosen = None if wanted is None else wanted - 1  # people count seats from 1
@@ -240,7 +281,11 @@ class Conversation:
         if held is not None:
             return [
                 self.layer._say(
-                    place, f"You are back in seat {seat + 1} at {table.meta.name}.", private=True
+                    place,
+                    _("You are back in seat {seat} at {table}.").format(
+                        seat=seat + 1, table=table.meta.name
+                    ),
+                    private=True,
                 )
             ]
         origin = table.meta.origin
@@ -252,9 +297,10 @@ class Conversation:
         """Confirmation of a join made away from the table's chat (an invite
         link, `join CODE` in a DM): the lobby, kept up to date when it is a
         DM, or the seat taken in a game already under way."""
-        news = f"You sit in seat {seat + 1}."
+        news = _("You sit in seat {seat}.").format(seat=seat + 1)
         if table.status != Status.LOBBY:
-            return self.layer._say(place, f"{news} {table.meta.name} is under way.", private=True)
+            under_way = _("{table} is under way.").format(table=table.meta.name)
+            return self.layer._say(place, f"{news} {under_way}", private=True)
         to = Target("reply", chat=place.chat, private=True)
         message = self.layer.lobby_message(table, news)
         if not place.private:
@@ -267,7 +313,9 @@ class Conversation:
         if table.seat_of(self.layer._identity(sender)) is None:
             return [
                 self.layer._say(
-                    place, f"Only people seated at {table.meta.name} can start it.", private=True
+                    place,
+                    _("Only people seated at {table} can start it.").format(table=table.meta.name),
+                    private=True,
                 )
             ]
         try:
@@ -290,11 +338,15 @@ class Conversation:
         found = self.layer._focus(sender, place, code, seated=False)
         if isinstance(found, str):
             return [self.layer._say(place, found)]
-        table, _ = found
+        table, _seat = found
         if not self.layer._opened_by(table, sender):
             return [
                 self.layer._say(
-                    place, f"Only the person who opened {table.meta.name} can end it.", private=True
+                    place,
+                    _("Only the person who opened {table} can end it.").format(
+                        table=table.meta.name
+                    ),
+                    private=True,
                 )
             ]
         await table.end(f"Ended by {sender.name}.")
@@ -302,7 +354,7 @@ class Conversation:
 
     async def _spectate(self, args: list[str], sender: Sender, place: Place) -> list[Outgoing]:
         if not args:
-            return [self.layer._say(place, "Say which table: spectate CODE.")]
+            return [self.layer._say(place, _("Say which table: spectate CODE."))]
         try:
             table = self.layer.daemon.table(args[0])
         except Refused as exc:
@@ -312,7 +364,11 @@ class Conversation:
         except Refused as exc:
             return [self.layer._say(place, exc.reason)]
         if table.state is None:
-            return [self.layer._say(place, f"You will see {table.meta.name} once it starts.")]
+            return [
+                self.layer._say(
+                    place, _("You will see {table} once it starts.").format(table=table.meta.name)
+                )
+            ]
         return []
 
     def _status_reply(self, table: Table, place: Place) -> Outgoing:
@@ -324,7 +380,7 @@ class Conversation:
         if args and args[0] in game_ids():
             return self.layer._texts(place, presenter_for(args[0]).help)
         found = self.layer._focus(sender, place, None)
-        text = HELP
+        text = _(HELP)
         if not isinstance(found, str):
             text += "\n\n" + presenter_for(found[0].game.id).help
         return self.layer._texts(place, text)
@@ -334,23 +390,32 @@ class Conversation:
         if game_id is None:
             found = self.layer._focus(sender, place, None, seated=False)
             if isinstance(found, str):
-                return [self.layer._say(place, f"Say which game: {head} {' · '.join(game_ids())}.")]
+                return [
+                    self.layer._say(
+                        place,
+                        _("Say which game: {choices}.").format(
+                            choices=" · ".join(f"{head} {g}" for g in game_ids())
+                        ),
+                    )
+                ]
             game_id = found[0].game.id
         if game_id not in game_ids():
             return [
                 self.layer._say(
-                    place, f"There is no game {game_id!r}; the games: {', '.join(game_ids())}."
+                    place,
+                    _("There is no game {game!r}; the games: {games}.").format(
+                        game=game_id, games=", ".join(game_ids())
+                    ),
                 )
             ]
         if head == "rules":
             return self.layer._texts(place, presenter_for(game_id).rules)
         game = get_game(game_id)
-        lines = [f"{game.title} options (new {game.id} option=value …):"]
+        lines = [_("{game} options (new {id} option=value …):").format(game=game.title, id=game.id)]
         for name, info in game.Options.model_fields.items():
             lines.append(f"  {info.alias or name} = {info.default!r}")
-        lines.append(
-            f"  seats = {', '.join(str(n) for n in game.seat_counts(game.parse_options({})))}"
-        )
+        counts = ", ".join(str(n) for n in game.seat_counts(game.parse_options({})))
+        lines.append(f"  seats = {counts}")  # syntax: an option as typed
         return self.layer._texts(place, "\n".join(lines))
 
     def _tables(self, sender: Sender, place: Place) -> list[Outgoing]:
@@ -363,12 +428,13 @@ class Conversation:
         if not mine:
             return [
                 self.layer._say(
-                    place, "You sit at no open table. new GAME opens one; join CODE takes a seat."
+                    place,
+                    _("You sit at no open table. new GAME opens one; join CODE takes a seat."),
                 )
             ]
         focus = self.layer.memory.get(f"focus|{sender.user}")
         lines = [
-            f"{'▸ ' if t.code == focus else '  '}{t.meta.name} ({t.code}), {t.status.value}"
+            f"{'▸ ' if t.code == focus else '  '}{t.meta.name} ({t.code}), {_(STATUS[t.status])}"
             for t in mine
         ]
-        return self.layer._texts(place, "\n".join(["Your tables:", *lines]))
+        return self.layer._texts(place, "\n".join([_("Your tables:"), *lines]))

@@ -59,6 +59,8 @@ from frontends.chat.grammar import (
     nearest,
     words,
 )
+from frontends.chat.language import WORDS as LANGUAGE_WORDS
+from frontends.chat.language import Languages
 from frontends.chat.lobby import SETTINGS, Lobbies
 from frontends.chat.lobby import WORDS as LOBBY_WORDS
 from frontends.chat.memory import ChatMemory
@@ -78,6 +80,7 @@ from frontends.chat.stats import WORDS as STATS_WORDS
 from frontends.chat.stats import Stats
 from frontends.chat.summary import PAYLOADS, Summaries
 from frontends.chat.tokens import Grant, Malformed, TokenCodec
+from languages import N_, _, speaking
 from renderers.words import spoken
 
 log = logging.getLogger("plgames.chat")
@@ -99,11 +102,12 @@ FLOW_WORDS: Final = (
     *STATS_WORDS,
     *MUTE_WORDS,
     *LOBBY_WORDS,
+    *LANGUAGE_WORDS,
 )
-FOREIGN: Final = "That menu belongs to {owner}; it is not yours to press."
-STALE: Final = "That menu was for an earlier position; here is the current one."
-FORGED: Final = "That button was not issued for this table, so it was ignored."
-GONE: Final = "That table is gone."
+FOREIGN: Final = N_("That menu belongs to {owner}; it is not yours to press.")
+STALE: Final = N_("That menu was for an earlier position; here is the current one.")
+FORGED: Final = N_("That button was not issued for this table, so it was ignored.")
+GONE: Final = N_("That table is gone.")
 
 
 @dataclass(slots=True)
@@ -150,6 +154,7 @@ class ChatLayer:
         self.mutes = Mutes(self)
         self.lobbies = Lobbies(self)
         self.conversation = Conversation(self)
+        self.languages = Languages(self)
 
     # ==== typed lines ===========================================================================
 
@@ -164,7 +169,18 @@ class ChatLayer:
         """Answer a typed line: a flow command or a move in the game grammar.
         `mentions` are the people the line names (as the platform resolved
         its mentions), `unknown` the names it could not resolve (as typed:
-        `@zed`), for `invite`."""
+        `@zed`), for `invite`. Answered in the sender's language."""
+        with speaking(self.languages.of(sender)):
+            return await self._text(sender, place, text, mentions, unknown)
+
+    async def _text(
+        self,
+        sender: Sender,
+        place: Place,
+        text: str,
+        mentions: Sequence[Sender],
+        unknown: Sequence[str],
+    ) -> list[Outgoing]:
         said = words(text)
         if not said:
             return []
@@ -217,19 +233,24 @@ class ChatLayer:
         note = parsed.reason
         forms = parsed.forms or tuple(presenter.forms(view, seat, legal, names)[:8])
         if forms:
-            note += "\nTry: " + " · ".join(forms)
+            note += "\n" + _("Try: {forms}").format(forms=" · ".join(forms))
         return [self._panel_reply(table, seat, sender, place, note=note)]
 
     def _unknown_note(self, word: str, game_help: str) -> str:
         game_verbs = [line.split()[0] for line in game_help.splitlines()[1:] if line.split()]
         close = nearest(word, [*FLOW_WORDS, *game_verbs])
-        hint = f" Did you mean {' or '.join(close)}?" if close else ""
-        return f"I don't know {word!r}.{hint}\n{game_help}"
+        return f"{self._unknown(word, close)}\n{game_help}"
 
     def _not_understood(self, word: str, why: str, place: Place) -> list[Outgoing]:
         close = nearest(word, FLOW_WORDS)
-        hint = f" Did you mean {' or '.join(close)}?" if close else ""
-        return [self._say(place, f"I don't know {word!r}.{hint} {why}\n\n{HELP}")]
+        return [self._say(place, f"{self._unknown(word, close)} {why}\n\n{_(HELP)}")]
+
+    @staticmethod
+    def _unknown(word: str, close: Sequence[str]) -> str:
+        if not close:
+            return _("I don't know {word!r}.").format(word=word)
+        said = _("I don't know {word!r}. Did you mean {close}?")
+        return said.format(word=word, close=_(" or ").join(close))
 
     async def _act(
         self,
@@ -248,51 +269,59 @@ class ChatLayer:
         except Refused as exc:
             note = spoken(exc.reason, self._names(table))
             if exc.code == RefusalCode.STALE:
-                note = STALE
+                note = _(STALE)
             return [self._panel_reply(table, seat, sender, place, note=note, edit=message_id)]
         return []
 
     def shares(self, sender: Sender, query: str) -> list[Share]:
         """What `sender` may choose to post of their own game (an inline query)."""
-        return shares(self, sender, query)
+        with speaking(self.languages.of(sender)):
+            return shares(self, sender, query)
 
     # ==== pressed choices =======================================================================
 
     async def press(
         self, sender: Sender, place: Place, token: str, message_id: str | None = None
     ) -> list[Outgoing]:
-        """Answer a pressed choice: verify its token, then move, navigate or compose."""
+        """Answer a pressed choice: verify its token, then move, navigate or
+        compose. Answered in the presser's language."""
+        with speaking(self.languages.of(sender)):
+            return await self._press(sender, place, token, message_id)
+
+    async def _press(
+        self, sender: Sender, place: Place, token: str, message_id: str | None
+    ) -> list[Outgoing]:
         try:
             grant = TokenCodec.read(token)
         except Malformed:
-            return [self._say(place, UNREADABLE, private=True)]
+            return [self._say(place, _(UNREADABLE), private=True)]
         if grant.payload in PAYLOADS:
             return await self.summaries.press(token, grant, sender, place)
         if grant.code == setup.SETUP_CODE:
             if not self.tokens.verify(token, grant, setup.SETUP_TABLE):
-                return [self._say(place, UNREADABLE, private=True)]
+                return [self._say(place, _(UNREADABLE), private=True)]
             return await self.conversation.setup_press(grant.payload, sender, place, message_id)
         try:
             table = self.daemon.table(grant.code)
         except Refused:
-            return [self._say(place, GONE, private=True)]
+            return [self._say(place, _(GONE), private=True)]
         identity = self._identity(sender)
         own = table.seat_of(identity)
         if not self.tokens.verify(token, grant, table.id):
-            return [self._refusal(table, own, sender, place, FORGED)]
+            return [self._refusal(table, own, sender, place, _(FORGED))]
         if grant.payload.startswith(SETTINGS):
             what = grant.payload[len(SETTINGS) :]
             return await self.lobbies.press(what, table, sender, place, message_id)
         if grant.payload.startswith("f"):
             return await self.conversation.flow_press(grant.payload[1:], table, sender, place)
         if grant.seat is None or own != grant.seat:
-            owner = "nobody" if grant.seat is None else self._names(table)[grant.seat]
-            return [self._refusal(table, own, sender, place, FOREIGN.format(owner=owner))]
+            owner = _("nobody") if grant.seat is None else self._names(table)[grant.seat]
+            return [self._refusal(table, own, sender, place, _(FOREIGN).format(owner=owner))]
         seat = own
         if table.status != Status.PLAYING or table.state is None:
             return [self._say(place, self._not_playing(table), private=True)]
         if grant.version != table.version:
-            return [self._panel_reply(table, seat, sender, place, note=STALE, edit=message_id)]
+            return [self._panel_reply(table, seat, sender, place, note=_(STALE), edit=message_id)]
         return await self._use(grant, table, seat, sender, place, message_id)
 
     async def _use(
@@ -313,7 +342,9 @@ class ChatLayer:
             if move is not None:
                 return await self._act(table, seat, sender, place, move, grant.version, message_id)
             if payload[0] == "m":
-                return [self._panel_reply(table, seat, sender, place, note=STALE, edit=message_id)]
+                return [
+                    self._panel_reply(table, seat, sender, place, note=_(STALE), edit=message_id)
+                ]
         return [self._panel_reply(table, seat, sender, place, payload=payload, edit=message_id)]
 
     def _refusal(
@@ -361,7 +392,7 @@ class ChatLayer:
         else:
             waiting = table.to_move()
             if waiting is not None and table.status == Status.PLAYING:
-                lines.append(f"Waiting for {names[waiting]}.")
+                lines.append(_("Waiting for {name}.").format(name=names[waiting]))
         text = self._caption(lines, narration, names, note, presenter.retell)
         picture = self._picture(table, seat, view, names, spots, selected)
         return Message(text, picture, menu)
@@ -447,16 +478,18 @@ class ChatLayer:
         if table.id != delivery.table.id:
             return []
         if isinstance(delivery, SeatUpdate):
-            return self._seat_update(table, delivery)
+            with speaking(self.languages.of_user(delivery.identity.user)):
+                return self._seat_update(table, delivery)
         if isinstance(delivery, PublicUpdate):
             return self._public_update(table, delivery)
         if isinstance(delivery, ClockNotice):
             if delivery.identity.frontend != self.platform:
                 return []
-            if delivery.kind == "warning":
-                return self.mutes.remind(table, delivery)
-            text = f"{table.meta.name}: {delivery.text}"
-            return [Send(Target("direct", user=delivery.identity.user), Message(text))]
+            with speaking(self.languages.of_user(delivery.identity.user)):
+                if delivery.kind == "warning":
+                    return self.mutes.remind(table, delivery)
+                text = f"{table.meta.name}: {spoken(delivery.text, self._names(table))}"
+                return [Send(Target("direct", user=delivery.identity.user), Message(text))]
         return self._table_notice(table, delivery)
 
     async def conclude(self) -> list[Outgoing]:
@@ -498,11 +531,13 @@ class ChatLayer:
         origin = table.meta.origin
         if origin.frontend == self.platform and origin.place and not self.boards.in_panel(table):
             to = Target("channel", chat=origin.place)
-            out += self.boards.show(table, update, to, origin.place)
+            with speaking(self.languages.of_table(table)):
+                out += self.boards.show(table, update, to, origin.place)
         for watcher in update.spectators:
             if watcher.frontend == self.platform:
                 target = Target("direct", user=watcher.user)
-                out += self.boards.show(table, update, target, spectator_where(watcher.user))
+                with speaking(self.languages.of_user(watcher.user)):
+                    out += self.boards.show(table, update, target, spectator_where(watcher.user))
         return out
 
     def board_message(
@@ -513,11 +548,12 @@ class ChatLayer:
         presenter = presenter_for(table.game.id)
         names = self._names(table)
         view = table.view_for(None)
-        lines = [f"{table.meta.name} · code {table.code}", presenter.caption(view, None, names)]
+        head = _("{table} · code {code}").format(table=table.meta.name, code=table.code)
+        lines = [head, presenter.caption(view, None, names)]
         if mentions and (waiting := table.to_move()) is not None:
-            lines.append(f"{names[waiting]}, your move: see your private menu.")
+            lines.append(_("{name}, your move: see your private menu.").format(name=names[waiting]))
         text = self._caption(lines, narration, names, "", presenter.retell)
-        sheet = Sheet(table.meta.name, [[Item("My hand and moves", "flow", "fh", "primary")]])
+        sheet = Sheet(table.meta.name, [[Item(_("My hand and moves"), "flow", "fh", "primary")]])
         menu = None
         if table.status == Status.PLAYING:
             menu = lay_out(sheet, self.profile, 1, lambda p: self._issue(table, None, 0, p), str)
@@ -534,16 +570,7 @@ class ChatLayer:
         # finished while it still handles notices sent before the end).
         summarised = notice.table.status == Status.FINISHED
         if ours:
-            to = Target("channel", chat=origin.place)
-            if table.status == Status.LOBBY:
-                if (lobby := self._lobby(table, to, origin.place, notice.text)) is not None:
-                    out.append(lobby)
-            elif summarised:
-                board = self.memory.get(self._slot_key(Slot(table.id, "board", origin.place)))
-                self.summaries.due(table, to, board)
-            else:
-                text = f"{table.meta.name}: {spoken(notice.text, self._names(table))}"
-                out.append(Send(to, Message(text, silent=True)))
+            out += self._channel_notice(table, notice, Target("channel", chat=origin.place))
         if changed and table.status == Status.PLAYING and self.boards.in_panel(table):
             opener = table.meta.creator
             if opener is not None and (seat := table.seat_of(opener)) is not None:
@@ -567,9 +594,23 @@ class ChatLayer:
                 if summarised:
                     self.summaries.due(table, Target("direct", user=identity.user), None)
                     continue
-                text = f"{table.meta.name}: {spoken(notice.text, self._names(table))}"
+                with speaking(self.languages.of_user(identity.user)):
+                    text = f"{table.meta.name}: {spoken(notice.text, self._names(table))}"
                 out.append(Send(Target("direct", user=identity.user), Message(text)))
         return out
+
+    def _channel_notice(self, table: Table, notice: TableNotice, to: Target) -> list[Outgoing]:
+        """A table's news in its own chat, in the table's language."""
+        with speaking(self.languages.of_table(table)):
+            if table.status == Status.LOBBY:
+                lobby = self._lobby(table, to, to.chat, notice.text)
+                return [] if lobby is None else [lobby]
+            if notice.table.status == Status.FINISHED:
+                board = self.memory.get(self._slot_key(Slot(table.id, "board", to.chat)))
+                self.summaries.due(table, to, board)
+                return []
+            text = f"{table.meta.name}: {spoken(notice.text, self._names(table))}"
+            return [Send(to, Message(text, silent=True))]
 
     def _opener(self, table: Table, identity: Identity) -> bool:
         creator = table.meta.creator
@@ -587,8 +628,9 @@ class ChatLayer:
             known = self.memory.get(self._slot_key(slot))
             if known is not None:
                 to = Target("direct", user=identity.user)
-                news = spoken(notice.text, self._names(table))
-                out.append(Edit(to, known, self.lobby_message(table, news), slot))
+                with speaking(self.languages.of_user(identity.user)):
+                    news = spoken(notice.text, self._names(table))
+                    out.append(Edit(to, known, self.lobby_message(table, news), slot))
         return out
 
     def _lobby(self, table: Table, to: Target, where: str, news: str) -> Outgoing | None:
@@ -608,10 +650,13 @@ class ChatLayer:
     def lobby_message(self, table: Table, news: str = "") -> Message:
         names = self._names(table)
         seats = ", ".join(
-            f"{i + 1}: {names[i]}" + ("" if s.identity else " (free)")
+            f"{i + 1}: {names[i]}" + ("" if s.identity else " " + _("(free)"))
             for i, s in enumerate(table.meta.seats)
         )
-        lines = [f"{table.meta.name} — join code {table.code}", f"Seats: {seats}"]
+        lines = [
+            _("{table} — join code {code}").format(table=table.meta.name, code=table.code),
+            _("Seats: {seats}").format(seats=seats),
+        ]
         if chosen := presenter_for(table.game.id).settings(table.options):
             lines.insert(1, chosen)
         lines.insert(-1, self.lobbies.describe(table))
@@ -619,12 +664,13 @@ class ChatLayer:
             lines.append(news)
         # Plain quotes: the profile has no markup, and backticks show as is
         # on platforms whose adapter escapes the text.
-        lines.append(f'Say "join {table.code}" or press Join; "start" when everyone is in.')
+        said = _('Say "join {code}" or press Join; "start" when everyone is in.')
+        lines.append(said.format(code=table.code))
         items = [
-            Item("Join", "flow", "fj", "primary"),
-            Item("Start", "flow", "fs", "success"),
-            Item("Leave", "flow", "fl", "danger"),
-            Item("Settings", "flow", SETTINGS),
+            Item(_("Join"), "flow", "fj", "primary"),
+            Item(_("Start"), "flow", "fs", "success"),
+            Item(_("Leave"), "flow", "fl", "danger"),
+            Item(_("Settings"), "flow", SETTINGS),
         ]
         menu = lay_out(
             Sheet(table.meta.name, [items]),
@@ -661,7 +707,9 @@ class ChatLayer:
     @staticmethod
     def _names(table: Table) -> list[str]:
         return [
-            (s.name or f"Seat {i + 1}") if s.identity is not None else f"AI {i + 1}"
+            (s.name or _("Seat {number}").format(number=i + 1))
+            if s.identity is not None
+            else _("AI {number}").format(number=i + 1)
             for i, s in enumerate(table.meta.seats)
         ]
 
@@ -689,7 +737,7 @@ class ChatLayer:
                 return exc.reason
             seat = table.seat_of(identity)
             if seated and seat is None:
-                return f"You do not sit at {table.meta.name}; join {table.code} first."
+                return self._join_first(table)
             return table, seat
         open_tables = [t for t in self.daemon.tables.values() if t.status.open]
         mine = [t for t in open_tables if t.seat_of(identity) is not None]
@@ -707,20 +755,26 @@ class ChatLayer:
         )
         if not candidates and here:
             latest = max(here, key=lambda t: t.meta.created_at)
-            return f"You do not sit at {latest.meta.name}; join {latest.code} first."
+            return self._join_first(latest)
         if not candidates:
-            return "You sit at no table here. Say new GAME to open one, or join CODE."
+            return _("You sit at no table here. Say new GAME to open one, or join CODE.")
         table = max(candidates, key=lambda t: t.meta.created_at)
         seat = table.seat_of(identity)
         if seated and seat is None:
-            return f"You do not sit at {table.meta.name}; join {table.code} first."
+            return self._join_first(table)
         return table, seat
 
     @staticmethod
-    def _not_playing(table: Table) -> str:
+    def _join_first(table: Table) -> str:
+        said = _("You do not sit at {table}; join {code} first.")
+        return said.format(table=table.meta.name, code=table.code)
+
+    def _not_playing(self, table: Table) -> str:
         if table.status == Status.LOBBY:
-            return f"{table.meta.name} has not started yet; say start when everyone is in."
-        return f"{table.meta.name} is over. {table.meta.result}".strip()
+            said = _("{table} has not started yet; say start when everyone is in.")
+            return said.format(table=table.meta.name)
+        result = spoken(table.meta.result or "", self._names(table))
+        return _("{table} is over. {result}").format(table=table.meta.name, result=result).strip()
 
     def _say(self, place: Place, text: str, *, private: bool = False) -> Outgoing:
         limit = self.profile.text_limit

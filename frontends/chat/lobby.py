@@ -25,9 +25,10 @@ from typing import TYPE_CHECKING, Any, Final, Literal, get_args, get_origin
 
 from daemon.model import Refused, Status
 from daemon.table import Table
-from frontends.chat.api import Edit, Message, Outgoing, Place, Send, Sender, Target
+from frontends.chat.api import Edit, Menu, Message, Outgoing, Place, Send, Sender, Target
 from frontends.chat.menus import Item, Sheet, lay_out
 from frontends.chat.tokens import to36
+from languages import N_, _, speaking
 
 if TYPE_CHECKING:
     from frontends.chat.layer import ChatLayer
@@ -37,11 +38,11 @@ SETTINGS: Final = "fg"
 """The flow payload of the settings menu; a change adds what it changes."""
 TURN_CHOICES: Final[tuple[float | None, ...]] = (None, 60.0, 120.0, 300.0, 600.0)
 PACE_CHOICES: Final = (0.0, 1.0, 2.0, 4.0)
-NO_ONE: Final = (
+NO_ONE: Final = N_(
     "Say whom to invite: invite @name. Mention them (on Telegram, tap their name so it "
     "becomes a link, or use the @username of someone who has written to me before)."
 )
-UNKNOWN: Final = (
+UNKNOWN: Final = N_(
     "I don't know who {name} is, so I could not invite them: I can find only people who "
     "have written to me. Ask them to send me a message (or tap their name so it becomes a "
     "link), then invite them again."
@@ -63,10 +64,20 @@ def _words(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
+def _fixed(table: Table) -> str:
+    return _("{table} has begun: its settings are fixed now.").format(table=table.meta.name)
+
+
+def _pace(seconds: float) -> str:
+    return _("{seconds:g} s a move").format(seconds=seconds)
+
+
 def _span(seconds: float | None) -> str:
     if not seconds:
-        return "off"
-    return f"{seconds / 60:g} min" if seconds >= 60 else f"{seconds:g} s"
+        return _("off")
+    if seconds >= 60:
+        return _("{minutes:g} min").format(minutes=seconds / 60)
+    return _("{seconds:g} s").format(seconds=seconds)
 
 
 def _next(values: Sequence[Any], current: Any) -> Any:
@@ -90,12 +101,12 @@ class Lobbies:
             if kind is bool:
                 change = self._option(key, lambda value, _: not value, current)
                 found[f"o{to36(index)}"] = _Setting(
-                    _words(name), "on" if current else "off", change
+                    _words(name), _("on") if current else _("off"), change
                 )
             elif get_origin(kind) is Literal:
                 values: tuple[Any, ...] = get_args(kind)
 
-                def choose(value: Any, _: str, values: tuple[Any, ...] = values) -> Any:
+                def choose(value: Any, _how: str, values: tuple[Any, ...] = values) -> Any:
                     return _next(values, value)
 
                 change = self._option(key, choose, current)
@@ -107,32 +118,38 @@ class Lobbies:
                 found[f"o{to36(index)}"] = _Setting(_words(name), str(current), change, ("d", "u"))
         policy = table.meta.policy
 
-        def timer(table: Table, _: str) -> dict[str, Any]:
+        def timer(table: Table, _how: str) -> dict[str, Any]:
             # 0 is off too (no timer), so the first press turns it on.
             seconds = _next(TURN_CHOICES, policy.timer.turn_seconds or None)
             update = {"timer": policy.timer.model_copy(update={"turn_seconds": seconds})}
             return {"policy": policy.model_copy(update=update)}
 
-        def pace(table: Table, _: str) -> dict[str, Any]:
+        def pace(table: Table, _how: str) -> dict[str, Any]:
             think = _next(PACE_CHOICES, policy.pacing.think_seconds)
             update = {"pacing": policy.pacing.model_copy(update={"think_seconds": think})}
             return {"policy": policy.model_copy(update=update)}
 
-        found["t"] = _Setting("Turn timer", _span(policy.timer.turn_seconds), timer)
-        found["p"] = _Setting("AI pace", f"{policy.pacing.think_seconds:g} s a move", pace)
+        found["t"] = _Setting(_("Turn timer"), _span(policy.timer.turn_seconds), timer)
+        found["p"] = _Setting(_("AI pace"), _pace(policy.pacing.think_seconds), pace)
         levels = table.game.levels
         for seat, held in enumerate(table.meta.seats):
             if held.identity is not None:
                 continue
             level = held.level or policy.ai_level or table.game.default_level
 
-            def cycle(table: Table, _: str, seat: int = seat, level: str = level) -> dict[str, Any]:
+            def cycle(
+                table: Table, _how: str, seat: int = seat, level: str = level
+            ) -> dict[str, Any]:
                 return {"levels": {seat: _next(levels, level)}}
 
-            found[f"a{to36(seat)}"] = _Setting(f"AI {seat + 1} level", level, cycle)
+            found[f"a{to36(seat)}"] = _Setting(
+                _("AI {seat} level").format(seat=seat + 1), level, cycle
+            )
         if table.meta.origin.frontend == self.layer.platform:
             keep = self.layer.boards.history(table)
-            found["h"] = _Setting("Board history", "kept" if keep else "one board", self._history)
+            found["h"] = _Setting(
+                _("Board history"), _("kept") if keep else _("one board"), self._history
+            )
         return found
 
     @staticmethod
@@ -144,7 +161,7 @@ class Lobbies:
 
         return change
 
-    def _history(self, table: Table, _: str) -> dict[str, Any]:
+    def _history(self, table: Table, _how: str) -> dict[str, Any]:
         self.layer.boards.keep_history(table, not self.layer.boards.history(table))
         return {}
 
@@ -152,14 +169,14 @@ class Lobbies:
         """The lobby's line about the table's pace (the game's own options
         are the presenter's `settings`)."""
         policy = table.meta.policy
-        return (
-            f"Turn timer {_span(policy.timer.turn_seconds)} · "
-            f"AI pace {policy.pacing.think_seconds:g} s a move"
-        )
+        timer = _("Turn timer {span}").format(span=_span(policy.timer.turn_seconds))
+        pace = _("AI pace {pace}").format(pace=_pace(policy.pacing.think_seconds))
+        return f"{timer} · {pace}"
 
     def message(self, table: Table, note: str = "", page: int = 1) -> Message:
         settings = self._settings(table)
-        lines = [f"Settings of {table.meta.name} (its opener changes them until the game begins):"]
+        said = _("Settings of {table} (its opener changes them until the game begins):")
+        lines = [said.format(table=table.meta.name)]
         lines += [f"• {s.label}: {s.value}" for s in settings.values()]
         if note:
             lines += ["", note]
@@ -178,7 +195,7 @@ class Lobbies:
                     ]
                 )
         menu = lay_out(
-            Sheet(f"Settings of {table.meta.name}", sections),
+            Sheet(_("Settings of {table}").format(table=table.meta.name), sections),
             self.layer.profile,
             page,
             lambda p: self.layer._issue(table, None, 0, p),
@@ -190,17 +207,16 @@ class Lobbies:
 
     def _refusal(self, table: Table, sender: Sender) -> str | None:
         if table.status != Status.LOBBY:
-            return f"{table.meta.name} has begun: its settings are fixed now."
+            return _fixed(table)
         if not self.layer._opened_by(table, sender):
-            return f"Only the person who opened {table.meta.name} can change its settings."
+            said = _("Only the person who opened {table} can change its settings.")
+            return said.format(table=table.meta.name)
         return None
 
     def command(self, table: Table, sender: Sender, place: Place) -> list[Outgoing]:
         """`settings`: the menu, in the chat it was asked in."""
         if table.status != Status.LOBBY:
-            return [
-                self.layer._say(place, f"{table.meta.name} has begun: its settings are fixed now.")
-            ]
+            return [self.layer._say(place, _fixed(table))]
         return [Send(Target("reply", chat=place.chat), self.message(table))]
 
     async def press(
@@ -218,7 +234,7 @@ class Lobbies:
         setting = self._settings(table).get(key)
         if setting is None or step not in setting.steps:
             return [
-                self.layer._say(place, "That setting is not one of this table's.", private=True)
+                self.layer._say(place, _("That setting is not one of this table's."), private=True)
             ]
         change = setting.change(table, step)
         note = ""
@@ -228,9 +244,25 @@ class Lobbies:
                     **change, notice=f"{sender.name} changed {setting.label.lower()}."
                 )
         except Refused as exc:
-            note = f"Not changed: {exc.reason}"
+            note = _("Not changed: {reason}").format(reason=exc.reason)
         message = self.message(table, note)
         return [Edit(to, message_id, message) if message_id is not None else Send(to, message)]
+
+    def _join_menu(self, table: Table) -> Menu | None:
+        layer = self.layer
+        join = Sheet(table.meta.name, [[Item(_("Join"), "flow", "fj", "primary")]])
+        return lay_out(join, layer.profile, 1, lambda p: layer._issue(table, None, 0, p), str)
+
+    @staticmethod
+    def _invitation(table: Table, sender: Sender) -> str:
+        if table.status == Status.LOBBY:
+            said = _('{name} invites you to {table}. Press Join, or say "join {code}".')
+        else:
+            said = _(
+                "{name} invites you to {table} (under way: you take an AI's seat). "
+                'Press Join, or say "join {code}".'
+            )
+        return said.format(name=sender.name, table=table.meta.name, code=table.code)
 
     async def invite(
         self,
@@ -248,37 +280,37 @@ class Lobbies:
         found = layer._focus(sender, place, code)
         if isinstance(found, str):
             return [layer._say(place, found)]
-        table, _ = found
+        table, _seat = found
         people = [m for m in mentions if m.user != sender.user]
         out: list[Outgoing] = [
-            layer._say(place, UNKNOWN.format(name=name), private=True) for name in unknown
+            layer._say(place, _(UNKNOWN).format(name=name), private=True) for name in unknown
         ]
         if not people:
-            return out or [layer._say(place, NO_ONE, private=True)]
+            return out or [layer._say(place, _(NO_ONE), private=True)]
         if not table.status.open:
             return [layer._say(place, layer._not_playing(table))]
         free = sum(1 for s in table.meta.seats if s.identity is None)
         if free == 0:
-            return [layer._say(place, f"{table.meta.name} has no free seat to invite anyone to.")]
-        join = Sheet(table.meta.name, [[Item("Join", "flow", "fj", "primary")]])
-        menu = lay_out(join, layer.profile, 1, lambda p: layer._issue(table, None, 0, p), str)
-        under_way = "" if table.status == Status.LOBBY else " (under way: you take an AI's seat)"
+            said = _("{table} has no free seat to invite anyone to.")
+            return [layer._say(place, said.format(table=table.meta.name))]
+        menu = self._join_menu(table)
         for person in people:
             if table.seat_of(layer._identity(person)) is not None:
-                out.append(layer._say(place, f"{person.name} already sits at {table.meta.name}."))
+                said = _("{name} already sits at {table}.")
+                out.append(layer._say(place, said.format(name=person.name, table=table.meta.name)))
                 continue
-            text = (
-                f"{sender.name} invites you to {table.meta.name}{under_way}. "
-                f'Press Join, or say "join {table.code}".'
+            with speaking(layer.languages.of_user(person.user)):
+                text = self._invitation(table, sender)
+                invited = Message(text, menu=self._join_menu(table))
+            out.append(Send(Target("direct", user=person.user), invited))
+            told = _("{name} invited {person} to {table}.").format(
+                name=sender.name, person=person.name, table=table.meta.name
             )
-            out.append(Send(Target("direct", user=person.user), Message(text, menu=menu)))
-            told = f"{sender.name} invited {person.name} to {table.meta.name}."
             if place.private:
-                out.append(layer._say(place, f"{told} The invitation is in their DM."))
+                out.append(layer._say(place, told + " " + _("The invitation is in their DM.")))
             else:
-                message = Message(
-                    f"{told} {person.name}: press Join.", menu=menu, mentions=(person.user,)
-                )
+                press = _("{person}: press Join.").format(person=person.name)
+                message = Message(f"{told} {press}", menu=menu, mentions=(person.user,))
                 # In the channel for all to see (a reply would be the inviter's
                 # alone where replies are private, as Discord's slash commands).
                 out.append(Send(Target("channel", chat=place.chat), message))

@@ -21,17 +21,22 @@ from typing import TYPE_CHECKING, Final
 from daemon.delivery import ClockNotice
 from daemon.table import Table
 from frontends.chat.api import Message, Outgoing, Place, Send, Sender, Slot, Target
+from languages import N_, _
+from renderers.words import spoken
 
 if TYPE_CHECKING:
     from frontends.chat.layer import ChatLayer
 
 WORDS: Final = ("mute", "unmute")
-MUTED: Final = (
+MUTED: Final = N_(
     "Muted: your turns no longer ping you (no mention on the board, your menu arrives "
     "silently). The reminder before your time runs out still reaches you. unmute undoes it."
 )
-UNMUTED: Final = "Unmuted: your turns ping you again."
-ALREADY: Final = {True: "You are muted already; unmute undoes it.", False: "You are not muted."}
+UNMUTED: Final = N_("Unmuted: your turns ping you again.")
+ALREADY: Final = {
+    True: N_("You are muted already; unmute undoes it."),
+    False: N_("You are not muted."),
+}
 
 
 class Mutes:
@@ -49,9 +54,9 @@ class Mutes:
         """`mute` / `unmute`, answered privately (nobody else needs to know)."""
         wanted = head == "mute"
         if self.muted(sender.user) == wanted:
-            return [self.layer._say(place, ALREADY[wanted], private=True)]
+            return [self.layer._say(place, _(ALREADY[wanted]), private=True)]
         self.layer.memory.put(self._key(sender.user), "1" if wanted else None)
-        return [self.layer._say(place, MUTED if wanted else UNMUTED, private=True)]
+        return [self.layer._say(place, _(MUTED if wanted else UNMUTED), private=True)]
 
     def quiet(self, message: Message, user: str) -> Message:
         """A turn's panel for `user`: silent when they muted themselves."""
@@ -67,7 +72,7 @@ class Mutes:
             return []  # told already, or the turn it was for is over
         layer.memory.put(key, turn)
         user = notice.identity.user
-        note = f"⏰ {table.meta.name}: {notice.text}"
+        note = f"⏰ {table.meta.name}: {spoken(notice.text, layer._names(table))}"
         if table.status.open and table.state is not None:
             # Mentioning its owner says it must ring: an adapter that keeps a
             # panel up to date by quiet edits (Discord's ephemeral one) posts it.

@@ -25,6 +25,7 @@ from frontends.chat.menus import (
 )
 from frontends.chat.presenters.base import Presenter
 from frontends.chat.tokens import from36, to36
+from languages import _
 from renderers.spots import Spots
 
 ROOT = "n"
@@ -52,7 +53,7 @@ def node_sheet(node: Node, path: tuple[str, ...], legal: Sequence[Any]) -> Sheet
             items.append(Item(child.label, kind, body, child.style, child.number))
         elif isinstance(child, Compose):
             items.append(Item(child.label, "compose", child.payload, child.style))
-    controls = [Item("◂ Back", "back", node_payload(path[:-1]))] if path else []
+    controls = [Item(_("◂ Back"), "back", node_payload(path[:-1]))] if path else []
     return Sheet(node.title, [items], controls, placeholder=node.title)
 
 
@@ -69,10 +70,10 @@ def screen(
     """What `payload` shows: a composer, or the menu node it names (the root
     when that node no longer exists)."""
     if payload[:1] in ("c", "C"):
-        draft, _, at = payload.partition("~")
+        draft, _sep, at = payload.partition("~")
         composed = presenter.composer(draft, view, seat, names, ROOT)
         if composed is not None:
-            text, sheet, _ = composed
+            text, sheet, _spots = composed
             number = int(at) if at.isdigit() else 1
             menu = lay_out(sheet, profile, number, issue, lambda n: composer_page(draft, n))
             return Screen(text, menu, None, None)

@@ -21,6 +21,7 @@ from typing import Final
 from frontends.chat.api import Style
 from frontends.chat.menus import Item, Sheet
 from frontends.chat.tokens import from36, to36
+from languages import _
 
 SETUP_CODE: Final = "NEW0"
 """The join code setup tokens name: never a table's (codes have no 0)."""
@@ -58,10 +59,10 @@ def payload(game: int, picks: str = "") -> str:
 
 def read(text: str) -> tuple[int, str, int] | None:
     """(game index, picks, page) of a setup payload, or None if it is not one."""
-    body, _, page = text.partition("~")
+    body, _sep, page = text.partition("~")
     if not body.startswith("s") or "-" not in body:
         return None
-    game, _, picks = body[1:].partition("-")
+    game, _sep, picks = body[1:].partition("-")
     try:
         index = from36(game)
     except ValueError:
@@ -89,11 +90,11 @@ def replay(ask: Asker, picks: str) -> tuple[dict[str, object], Question | None] 
 def sheet(question: Question, game: int, picks: str) -> Sheet:
     items = []
     for i, option in enumerate(question.options):
-        label = option.label + (" (default)" if i == question.default else "")
+        label = _(option.label) + (" " + _("(default)") if i == question.default else "")
         style: Style = "primary" if i == question.default else "secondary"
         items.append(Item(label, "flow", payload(game, picks + DIGITS[i]), style))
-    controls = [Item("◂ Back", "flow", payload(game, picks[:-1]))] if picks else []
-    return Sheet(question.title, [items], controls, placeholder=question.title)
+    controls = [Item(_("◂ Back"), "flow", payload(game, picks[:-1]))] if picks else []
+    return Sheet(_(question.title), [items], controls, placeholder=_(question.title))
 
 
 def page(game: int, picks: str, number: int) -> str:
@@ -103,6 +104,6 @@ def page(game: int, picks: str, number: int) -> str:
 def text(title: str, question: Question) -> str:
     """The message over the buttons: what is being set up, the question, and
     the options' notes."""
-    lines = [title, question.title]
-    lines += [f"• {o.label}: {o.note}" for o in question.options if o.note]
+    lines = [title, _(question.title)]
+    lines += [f"• {_(o.label)}: {_(o.note)}" for o in question.options if o.note]
     return "\n".join(lines)

@@ -21,6 +21,7 @@ from daemon.model import Status
 from frontends.chat.api import Sender, Share
 from frontends.chat.grammar import words
 from frontends.chat.presenters import presenter_for
+from languages import _
 
 if TYPE_CHECKING:
     from frontends.chat.layer import ChatLayer
@@ -41,14 +42,17 @@ def shares(layer: "ChatLayer", sender: Sender, query: str) -> list[Share]:
             continue
         presenter = presenter_for(table.game.id)
         names = layer._names(table)
-        heading = f"{table.meta.name} (code {table.code})"
+        heading = _("{table} (code {code})").format(table=table.meta.name, code=table.code)
         public = presenter.caption(table.view_for(None), None, names)
-        options = [("board", "Where the game stands", public, f"{heading}\n{public}")]
+        options = [("board", _("Where the game stands"), public, f"{heading}\n{public}")]
         if hand := presenter.hand(table.view_for(seat), seat):
             # Posted as its holder, for everyone: "Your hand" would read as the reader's.
             shown = YOUR.sub(lambda m: m.group(1).upper(), hand)
-            said = f"{names[seat]} shows their hand at {heading}:\n{shown}"
-            options.insert(0, ("hand", "Show my hand", "Posted as you, for all here to see", said))
+            said = _("{name} shows their hand at {table}:").format(name=names[seat], table=heading)
+            said += f"\n{shown}"
+            options.insert(
+                0, ("hand", _("Show my hand"), _("Posted as you, for all here to see"), said)
+            )
         for kind, title, description, text in options:
             key = hashlib.sha256(f"{table.id}|{table.version}|{kind}".encode()).hexdigest()[:32]
             found.append(Share(key, f"{title}: {table.meta.name}", description[:200], text))

@@ -18,6 +18,7 @@ from daemon.records import record_of
 from daemon.store import Tally
 from engine.registry import game_ids, get_game
 from frontends.chat.api import Attachment, Message, Outgoing, Place, Send, Sender, Target
+from languages import _, ngettext
 
 if TYPE_CHECKING:
     from frontends.chat.layer import ChatLayer
@@ -34,7 +35,8 @@ def community(place: Place) -> str:
 
 
 def _share(won: int, played: int) -> str:
-    return f"{won} won of {played} ({round(100 * won / played)}%)"
+    said = _("{won} won of {played} ({share}%)")
+    return said.format(won=won, played=played, share=round(100 * won / played))
 
 
 class Stats:
@@ -48,7 +50,8 @@ class Stats:
             return await self._record(args, sender, place)
         game = args[0] if args else None
         if game is not None and game not in game_ids():
-            said = f"There is no game {game!r}; the games: {', '.join(game_ids())}."
+            said = _("There is no game {game!r}; the games: {games}.")
+            said = said.format(game=game, games=", ".join(game_ids()))
             return [self.layer._say(place, said)]
         if head == "stats":
             return await self._stats(game, sender, place)
@@ -62,7 +65,11 @@ class Stats:
         found = await layer.daemon.store.tallies(layer.platform, identity=me)
         mine = [t for t in found if game is None or t.game == game]
         if not mine:
-            return [layer._say(place, f"{sender.name} has finished no game here yet.")]
+            return [
+                layer._say(
+                    place, _("{name} has finished no game here yet.").format(name=sender.name)
+                )
+            ]
         played = sum(t.played for t in mine)
         won = sum(t.won for t in mine)
         lines = [f"{sender.name}: {_share(won, played)}"]
@@ -73,7 +80,7 @@ class Stats:
         layer = self.layer
         where = community(place)
         if not where:
-            said = (
+            said = _(
                 "The leaderboard counts a group's or a server's games: ask there. "
                 "stats shows your own."
             )
@@ -85,10 +92,14 @@ class Stats:
             games = {g: n for g, n in games.items() if g == game}
             tallies = [t for t in tallies if t.game == game]
         if not games:
-            return [layer._say(place, "No game has finished here yet.")]
-        title = get_game(game).title if game else "all games"
+            return [layer._say(place, _("No game has finished here yet."))]
+        title = get_game(game).title if game else _("all games")
         played = ", ".join(f"{get_game(g).title} {n}" for g, n in sorted(games.items()))
-        lines = [f"Leaderboard ({title}); games finished here: {played}"]
+        lines = [
+            _("Leaderboard ({title}); games finished here: {played}").format(
+                title=title, played=played
+            )
+        ]
         for rank, (name, won, played_, by_game) in enumerate(_people(tallies)[:SHOWN], 1):
             detail = ""
             if game is None and len(by_game) > 1:
@@ -104,13 +115,15 @@ class Stats:
         if args:
             found = await store.by_code(args[0].upper())
             if not found:
-                return [layer._say(place, f"There is no table {args[0].upper()!r}.")]
+                return [
+                    layer._say(place, _("There is no table {code!r}.").format(code=args[0].upper()))
+                ]
             meta = found[0]
         else:
             me = Identity(frontend=layer.platform, user=sender.user)
             latest = await store.latest_finished(me)
             if latest is None:
-                said = "You have not finished a game yet; say record CODE for another table's."
+                said = _("You have not finished a game yet; say record CODE for another table's.")
                 return [layer._say(place, said)]
             meta = latest
         live = layer.daemon.tables.get(meta.id)
@@ -124,10 +137,14 @@ class Stats:
         except Refused as exc:
             return [layer._say(place, exc.reason)]
         name = f"{meta.code}-record.json"
-        text = (
-            f"{meta.name}: every move, every hand and the seed ({len(record.steps)} steps). "
-            f"Step through it with: plgames replay {name}"
+        said = ngettext(
+            "{table}: every move, every hand and the seed ({count} step). "
+            "Step through it with: plgames replay {file}",
+            "{table}: every move, every hand and the seed ({count} steps). "
+            "Step through it with: plgames replay {file}",
+            len(record.steps),
         )
+        text = said.format(table=meta.name, count=len(record.steps), file=name)
         file = Attachment(name, record.model_dump_json().encode())
         return [Send(Target("reply", chat=place.chat), Message(text, file=file))]
 

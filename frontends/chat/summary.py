@@ -25,6 +25,7 @@ from frontends.chat.api import Edit, Message, Outgoing, Place, Send, Sender, Tar
 from frontends.chat.menus import Item, Sheet, lay_out
 from frontends.chat.presenters import final
 from frontends.chat.tokens import Grant
+from languages import _, ngettext, speaking
 from renderers.words import spoken
 
 if TYPE_CHECKING:
@@ -48,9 +49,11 @@ def duration(seconds: float) -> str:
     """ "45 s", "12 min", "1 h 5 min": a game's length as people say it."""
     whole = round(seconds)
     if whole < 60:
-        return f"{whole} s"
+        return _("{seconds} s").format(seconds=whole)
     hours, minutes = divmod(round(whole / 60), 60)
-    return f"{hours} h {minutes} min" if hours else f"{minutes} min"
+    if hours:
+        return _("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
+    return _("{minutes} min").format(minutes=minutes)
 
 
 class Summaries:
@@ -83,9 +86,10 @@ class Summaries:
                 steps = await self.layer.daemon.store.steps(table.meta.id)
                 record = Record(meta=table.meta.model_copy(deep=True), steps=steps)
                 stories[table.meta.id] = await asyncio.to_thread(tell, record)
-            message = self.message(
-                table, stories[table.meta.id], closes=item.to.audience == "channel"
-            )
+            with speaking(self.layer.languages.of_target(table, item.to)):
+                message = self.message(
+                    table, stories[table.meta.id], closes=item.to.audience == "channel"
+                )
             if item.board is not None:
                 out.append(Edit(item.to, item.board, message))
             else:
@@ -101,16 +105,20 @@ class Summaries:
         result = spoken(meta.result, names).strip()
         if result and not result.endswith("."):
             result += "."
-        first = [f"{meta.name} is over. {result}".strip()]
+        first = [_("{table} is over. {result}").format(table=meta.name, result=result).strip()]
         first += final.scores(table.game.id, view, names)
         more = [self._length(story)]
         if counted := final.counts(table.game.id, story.counts):
             more.append(counted)
         if people := self._people(meta, story, names):
             more.append(people)
-        more.append(f'Rematch seats everyone again; "record {meta.code}" sends the whole game.')
+        again = _('Rematch seats everyone again; "record {code}" sends the whole game.')
+        more.append(again.format(code=meta.code))
         text = self._fit(first, more, layer.profile.caption_limit)
-        items = [Item("Rematch", "flow", REMATCH, "success"), Item("Game record", "flow", RECORD)]
+        items = [
+            Item(_("Rematch"), "flow", REMATCH, "success"),
+            Item(_("Game record"), "flow", RECORD),
+        ]
         menu = lay_out(
             Sheet(meta.name, [items]),
             layer.profile,
@@ -123,9 +131,12 @@ class Summaries:
 
     @staticmethod
     def _length(story: Story) -> str:
-        turns = f"{story.turns} turn{'s' if story.turns != 1 else ''}"
-        took = f" in {duration(story.seconds)}" if story.seconds is not None else ""
-        return f"{turns} ({story.moves} moves){took}."
+        turns = ngettext("{count} turn", "{count} turns", story.turns).format(count=story.turns)
+        moves = ngettext("{count} move", "{count} moves", story.moves).format(count=story.moves)
+        if story.seconds is None:
+            return _("{turns} ({moves}).").format(turns=turns, moves=moves)
+        said = _("{turns} ({moves}) in {duration}.")
+        return said.format(turns=turns, moves=moves, duration=duration(story.seconds))
 
     @staticmethod
     def _people(meta: TableMeta, story: Story, names: Sequence[str]) -> str:
@@ -136,9 +147,9 @@ class Summaries:
                 continue
             part = f"{names[index]} {duration(story.thinking[index])}"
             if timed := story.timeouts[index]:
-                part += f" ({timed} timed out)"
+                part += " " + _("({count} timed out)").format(count=timed)
             said.append(part)
-        return f"Time on their moves: {', '.join(said)}." if said else ""
+        return _("Time on their moves: {times}.").format(times=", ".join(said)) if said else ""
 
     @staticmethod
     def _fit(first: list[str], more: list[str], limit: int) -> str:

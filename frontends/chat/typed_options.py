@@ -5,6 +5,8 @@ values split by the chat's own word splitting put back together."""
 
 from typing import Any
 
+from languages import _
+
 
 def _parse_value(text: str) -> object:
     lowered = text.lower()
@@ -35,7 +37,7 @@ def read_options(
     last = ""
     for arg in args:
         if "=" in arg:
-            key, _, value = arg.partition("=")
+            key, _sep, value = arg.partition("=")
         elif pending is not None:
             key, value = pending, arg
             pending = None
@@ -51,15 +53,21 @@ def read_options(
             continue
         if _squash(key) == "seats" or (_squash(key) == "players" and "players" not in known):
             if not value.isdigit():
-                return {}, None, f"seats takes a number, not {value!r}."
+                return {}, None, _("seats takes a number, not {value!r}.").format(value=value)
             seats = int(value)
             continue
         alias = known.get(_squash(key))
         if alias is None:
             listed = ", ".join(sorted(known.values()))
-            return {}, None, f"Unknown option {key!r}; the options are {listed}, and seats."
+            return (
+                {},
+                None,
+                _("Unknown option {key!r}; the options are {listed}, and seats.").format(
+                    key=key, listed=listed
+                ),
+            )
         options[alias] = _parse_value(value)
         last = alias
     if pending is not None:
-        return {}, None, f"Option {pending!r} needs a value: {pending}=…"
+        return {}, None, _("Option {name!r} needs a value: {name}=…").format(name=pending)
     return options, seats, None

@@ -12,10 +12,13 @@ from typing import Any, Final, Literal, Protocol
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from engine.registry import game_ids, get_game
 from frontends.chat import Sender
+from frontends.chat.language import NAMES
 from frontends.chat.presenters import presenter_for
+from languages import N_, SOURCE, _, languages, speaking, supported
 
 
 class Run(Protocol):
@@ -61,6 +64,12 @@ def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=get_game(g).title, value=g) for g in game_ids()]
 
 
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The shipped languages by their own names, and `auto`."""
+    named = [app_commands.Choice(name=NAMES.get(code, code), value=code) for code in languages()]
+    return [*named, app_commands.Choice(name="auto", value="auto")]
+
+
 def new_line(game: str, options: dict[str, Any], more: str | None = None) -> str:
     """`new GAME name=value …` for the options that were given, then `more`
     (typed `key=value` pairs) as it is."""
@@ -78,30 +87,30 @@ def new_line(game: str, options: dict[str, Any], more: str | None = None) -> str
 def group(run: Run) -> app_commands.Group:
     """The `/plgames` group; every subcommand hands its line to `run`."""
     plgames = app_commands.Group(
-        name="plgames", description="Play Katan, Euchre and Sequence at this table"
+        name="plgames", description=N_("Play Katan, Euchre and Sequence at this table")
     )
 
-    @plgames.command(name="new", description="Open a table in this channel")
+    @plgames.command(name="new", description=N_("Open a table in this channel"))
     @app_commands.choices(
         game=game_choices(), rules=setup_choices("expansions"), map=setup_choices("map")
     )
     @app_commands.describe(
-        game="The game (Katan alone: buttons ask its rules, map and points)",
-        rules="Katan: the rule set",
-        map="Katan with Seafarers: the map",
-        points="Points to win (Katan: 10, 13 C&K, 12 Seafarers, 14 both; Euchre: 10)",
-        players="Katan: seats at the table",
-        award_points="Katan: points for Longest Road and Largest Army",
-        teams="Sequence: number of teams",
-        team_size="Sequence: players in each team",
-        sequences="Sequence: sequences to win",
-        board="Sequence: the board layout",
-        deck="Euchre: cards in the deck",
-        stick_the_dealer="Euchre: the dealer must call when everyone passes",
-        going_alone="Euchre: a maker may play alone",
-        defend_alone="Euchre: a defender may play alone against a lone maker",
-        farmers_hand="Euchre: a hand of nines and tens may be exchanged",
-        more="Other options as key=value, e.g. award_points=5",
+        game=N_("The game (Katan alone: buttons ask its rules, map and points)"),
+        rules=N_("Katan: the rule set"),
+        map=N_("Katan with Seafarers: the map"),
+        points=N_("Points to win (Katan: 10, 13 C&K, 12 Seafarers, 14 both; Euchre: 10)"),
+        players=N_("Katan: seats at the table"),
+        award_points=N_("Katan: points for Longest Road and Largest Army"),
+        teams=N_("Sequence: number of teams"),
+        team_size=N_("Sequence: players in each team"),
+        sequences=N_("Sequence: sequences to win"),
+        board=N_("Sequence: the board layout"),
+        deck=N_("Euchre: cards in the deck"),
+        stick_the_dealer=N_("Euchre: the dealer must call when everyone passes"),
+        going_alone=N_("Euchre: a maker may play alone"),
+        defend_alone=N_("Euchre: a defender may play alone against a lone maker"),
+        farmers_hand=N_("Euchre: a hand of nines and tens may be exchanged"),
+        more=N_("Other options as key=value, e.g. award_points=5"),
     )
     async def new(
         interaction: discord.Interaction[Any],
@@ -109,7 +118,7 @@ def group(run: Run) -> app_commands.Group:
         rules: str | None = None,
         map: str | None = None,
         points: app_commands.Range[int, 1, 99] | None = None,
-        players: Literal[3, 4] | None = None,
+        players: Literal[3, 4, 5, 6] | None = None,
         award_points: Literal[2, 5] | None = None,
         teams: Literal[2, 3] | None = None,
         team_size: app_commands.Range[int, 1, 4] | None = None,
@@ -140,68 +149,76 @@ def group(run: Run) -> app_commands.Group:
         }
         await run(interaction, new_line(game, options, more))
 
-    @plgames.command(name="join", description="Sit at a table")
-    @app_commands.describe(code="The table's join code (default: the table in this channel)")
+    @plgames.command(name="join", description=N_("Sit at a table"))
+    @app_commands.describe(code=N_("The table's join code (default: the table in this channel)"))
     async def join(interaction: discord.Interaction[Any], code: str | None = None) -> None:
         await run(interaction, f"join {code}" if code else "join")
 
-    @plgames.command(name="spectate", description="Watch a table")
-    @app_commands.describe(code="The table's join code")
+    @plgames.command(name="spectate", description=N_("Watch a table"))
+    @app_commands.describe(code=N_("The table's join code"))
     async def spectate(interaction: discord.Interaction[Any], code: str) -> None:
         await run(interaction, f"spectate {code}")
 
-    @plgames.command(name="invite", description="Send someone your table, with a Join button")
-    @app_commands.describe(user="Who to invite", code="The table (default: yours here)")
+    @plgames.command(name="invite", description=N_("Send someone your table, with a Join button"))
+    @app_commands.describe(user=N_("Who to invite"), code=N_("The table (default: yours here)"))
     async def invite(
         interaction: discord.Interaction[Any], user: discord.User, code: str | None = None
     ) -> None:
         named = Sender(str(user.id), user.display_name[:40] or str(user.id))
         await run(interaction, f"invite {code}" if code else "invite", (named,))
 
-    @plgames.command(name="settings", description="Your lobby's options, by buttons")
-    @app_commands.describe(code="The table (default: yours here)")
+    @plgames.command(name="settings", description=N_("Your lobby's options, by buttons"))
+    @app_commands.describe(code=N_("The table (default: yours here)"))
     async def settings(interaction: discord.Interaction[Any], code: str | None = None) -> None:
         await run(interaction, f"settings {code}" if code else "settings")
 
-    @plgames.command(name="move", description="Type a move: roll, build road 12, play JH…")
-    @app_commands.describe(text="The move, as you would say it")
+    @plgames.command(name="move", description=N_("Type a move: roll, build road 12, play JH…"))
+    @app_commands.describe(text=N_("The move, as you would say it"))
     async def move(
         interaction: discord.Interaction[Any], text: app_commands.Range[str, 1, 200]
     ) -> None:
         await run(interaction, text)
 
-    @plgames.command(name="stats", description="Your games played and won, per game")
-    @app_commands.describe(game="Only this game")
+    @plgames.command(name="stats", description=N_("Your games played and won, per game"))
+    @app_commands.describe(game=N_("Only this game"))
     @app_commands.choices(game=game_choices())
     async def stats(interaction: discord.Interaction[Any], game: str | None = None) -> None:
         await run(interaction, f"stats {game}" if game else "stats")
 
-    @plgames.command(name="leaderboard", description="Who wins most in this server")
-    @app_commands.describe(game="Only this game")
+    @plgames.command(name="leaderboard", description=N_("Who wins most in this server"))
+    @app_commands.describe(game=N_("Only this game"))
     @app_commands.choices(game=game_choices())
     async def leaderboard(interaction: discord.Interaction[Any], game: str | None = None) -> None:
         await run(interaction, f"leaderboard {game}" if game else "leaderboard")
 
-    @plgames.command(name="record", description="A finished game, every move and hand, as a file")
-    @app_commands.describe(code="The table's join code (default: your last finished game)")
+    @plgames.command(
+        name="record", description=N_("A finished game, every move and hand, as a file")
+    )
+    @app_commands.describe(code=N_("The table's join code (default: your last finished game)"))
     async def record(interaction: discord.Interaction[Any], code: str | None = None) -> None:
         await run(interaction, f"record {code}" if code else "record")
 
-    @plgames.command(name="help", description="What you can do here")
-    @app_commands.describe(topic="A command or a game")
+    @plgames.command(name="help", description=N_("What you can do here"))
+    @app_commands.describe(topic=N_("A command or a game"))
     async def help_(interaction: discord.Interaction[Any], topic: str | None = None) -> None:
         await run(interaction, f"help {topic}" if topic else "help")
 
+    @plgames.command(name="language", description=N_("The language I speak with you"))
+    @app_commands.describe(code=N_("A language, or auto: your Discord's (default: which one now)"))
+    @app_commands.choices(code=language_choices())
+    async def language(interaction: discord.Interaction[Any], code: str | None = None) -> None:
+        await run(interaction, f"language {code}" if code else "language")
+
     simple = (
-        ("start", "Start the game at your table"),
-        ("leave", "Leave your seat (the AI plays it)"),
-        ("status", "Where your table stands"),
-        ("hand", "Your cards and moves, privately"),
-        ("rules", "How to play your table's game"),
-        ("options", "The options of your table's game"),
-        ("end", "End your table (its creator only)"),
-        ("mute", "Your turns stop pinging you (the last-minute reminder still does)"),
-        ("unmute", "Your turns ping you again"),
+        ("start", N_("Start the game at your table")),
+        ("leave", N_("Leave your seat (the AI plays it)")),
+        ("status", N_("Where your table stands")),
+        ("hand", N_("Your cards and moves, privately")),
+        ("rules", N_("How to play your table's game")),
+        ("options", N_("The options of your table's game")),
+        ("end", N_("End your table (its creator only)")),
+        ("mute", N_("Your turns stop pinging you (the last-minute reminder still does)")),
+        ("unmute", N_("Your turns ping you again")),
     )
     for name, description in simple:
         plgames.add_command(_simple(name, description, run))
@@ -213,3 +230,33 @@ def _simple(name: str, description: str, run: Run) -> app_commands.Command[Any, 
         await run(interaction, name)
 
     return app_commands.Command(name=name, description=description, callback=handler)
+
+
+class CommandWords(app_commands.Translator):
+    """The descriptions of `/plgames` and its options in each shipped
+    language, for Discord to show people whose client uses it. Command and
+    option names stay English: they are the words the chat grammar reads."""
+
+    async def translate(
+        self,
+        string: locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        names = (
+            app_commands.TranslationContextLocation.command_name,
+            app_commands.TranslationContextLocation.group_name,
+            app_commands.TranslationContextLocation.parameter_name,
+            app_commands.TranslationContextLocation.choice_name,
+        )
+        language = supported(locale.value)
+        if context.location in names or language in (None, SOURCE):
+            return None
+        with speaking(language):
+            said = _(string.message)
+        return said if said != string.message else None
+
+
+def localised() -> tuple[str, ...]:
+    """The languages the translator gives Discord (all shipped but the source's)."""
+    return tuple(language for language in languages() if language != SOURCE)

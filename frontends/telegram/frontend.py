@@ -80,6 +80,7 @@ from frontends.telegram.config import TelegramOptions
 from frontends.telegram.limits import PatientLimiter
 from frontends.telegram.updates import ChatLocks, PerChatOrder
 from frontends.telegram.widgets import BEGIN, HAND_LINK, body, command, deep_link, keyboard
+from languages import N_, SOURCE, _, languages, speaking
 
 log = logging.getLogger("plgames.telegram")
 
@@ -91,27 +92,29 @@ for months holds."""
 COMMANDS = (
     (
         "new",
-        "open a table: /new katan (asks the rules, map and points), /new euchre, /new sequence",
+        N_("open a table: /new katan (asks the rules, map and points), /new euchre, /new sequence"),
     ),
-    ("join", "sit at a table: /join CODE"),
-    (BEGIN, "start the game at your table"),
-    ("status", "where your table stands"),
-    ("hand", "your cards, privately"),
-    ("leave", "leave your seat (the AI plays it)"),
-    ("options", "the options of your table's game"),
-    ("rules", "how to play"),
-    ("spectate", "watch a table: /spectate CODE"),
-    ("settings", "your lobby's options, by buttons"),
-    ("invite", "send someone your table: /invite @name"),
-    ("mute", "your turns stop pinging you"),
-    ("unmute", "your turns ping you again"),
-    ("stats", "your games won, per game"),
-    ("leaderboard", "who wins most in this group"),
-    ("record", "a finished game as a file: /record CODE"),
-    ("end", "end your table (its creator only)"),
-    ("help", "what you can type"),
+    ("join", N_("sit at a table: /join CODE")),
+    (BEGIN, N_("start the game at your table")),
+    ("status", N_("where your table stands")),
+    ("hand", N_("your cards, privately")),
+    ("leave", N_("leave your seat (the AI plays it)")),
+    ("options", N_("the options of your table's game")),
+    ("rules", N_("how to play")),
+    ("spectate", N_("watch a table: /spectate CODE")),
+    ("settings", N_("your lobby's options, by buttons")),
+    ("invite", N_("send someone your table: /invite @name")),
+    ("mute", N_("your turns stop pinging you")),
+    ("unmute", N_("your turns ping you again")),
+    ("stats", N_("your games won, per game")),
+    ("leaderboard", N_("who wins most in this group")),
+    ("record", N_("a finished game as a file: /record CODE")),
+    ("language", N_("the language I speak with you: /language de")),
+    ("end", N_("end your table (its creator only)")),
+    ("help", N_("what you can type")),
 )
-"""The command menu Telegram shows; docs/telegram.md lists it for BotFather."""
+"""The command menu Telegram shows, in English by default and in each shipped
+language for people whose app uses it; docs/telegram.md lists it for BotFather."""
 
 PRESS_GRACE = 2.0
 """Seconds a button press may take before its callback query is answered
@@ -211,7 +214,11 @@ class TelegramFrontend(ChatFrontend):
         self._app = app
         await app.initialize()
         try:
-            await app.bot.set_my_commands([BotCommand(name, text) for name, text in COMMANDS])
+            for language in languages():
+                with speaking(language):
+                    menu = [BotCommand(name, _(text)) for name, text in COMMANDS]
+                code = None if language == SOURCE else language
+                await app.bot.set_my_commands(menu, language_code=code)
         except TelegramError as exc:  # typed commands work without Telegram's menu of them
             log.error("telegram refused the command menu (setMyCommands): %s", exc)
         await app.start()
@@ -294,7 +301,7 @@ class TelegramFrontend(ChatFrontend):
         self._names[str(user.id)] = name
         if user.username:
             self.layer.memory.put(self._username_key(user.username), str(user.id))
-        return Sender(str(user.id), name)
+        return Sender(str(user.id), name, user.language_code)
 
     @staticmethod
     def _username_key(username: str) -> str:
@@ -368,12 +375,11 @@ class TelegramFrontend(ChatFrontend):
         private = chat.type == chat.PRIVATE
         incoming = Incoming(chat.id, private, user.id)
         place = Place(str(chat.id), private)
+        sender = self._sender(update)
         press = asyncio.ensure_future(
-            self.layer.press(
-                self._sender(update), place, query.data or "", str(query.message.message_id)
-            )
+            self.layer.press(sender, place, query.data or "", str(query.message.message_id))
         )
-        done, _ = await asyncio.wait({press}, timeout=PRESS_GRACE)
+        done, _pending = await asyncio.wait({press}, timeout=PRESS_GRACE)
         if not done:
             await self._answer_query(query)
             await self.perform_all(await press, incoming)
@@ -381,9 +387,12 @@ class TelegramFrontend(ChatFrontend):
         try:
             actions = press.result()
         except Exception:
-            await self._answer_query(query, "That did not work; try again.")
+            with speaking(self.layer.languages.of(sender)):
+                failed = _("That did not work; try again.")
+            await self._answer_query(query, failed)
             raise
-        text, alert = ("", False) if private else self._answer(actions)
+        with speaking(self.layer.languages.of(sender)):
+            text, alert = ("", False) if private else self._answer(actions)
         if alert:
             actions = [a for a in actions if not self._refusal(a)]
         # At once, not one after the other: an answer Telegram is slow to take
@@ -420,7 +429,7 @@ class TelegramFrontend(ChatFrontend):
             if cls._refusal(action):
                 return action.message.text[:200], True
         private = any(a.to.audience == "reply" and a.to.private for a in actions)
-        return ("Sent to our private chat.", False) if private else ("", False)
+        return (_("Sent to our private chat."), False) if private else ("", False)
 
     async def _on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.error("telegram update failed", exc_info=context.error)
@@ -467,11 +476,13 @@ class TelegramFrontend(ChatFrontend):
         """A lobby carries the table's invite link: whoever opens it lands in
         their own DM with the bot, seated (Telegram sends `/start CODE`)."""
         message = action.message
-        code = self._code_for(action) if action.slot and action.slot.role == "lobby" else None
-        if code is None:
+        table = self._table_for(action) if action.slot and action.slot.role == "lobby" else None
+        if table is None:
             return message
-        link = deep_link(self.username, code)
-        return replace(message, text=f"{message.text}\nInvite link: {link}")
+        link = deep_link(self.username, table.code)
+        with speaking(self.layer.languages.of_target(table, action.to)):
+            said = _("Invite link: {link}").format(link=link)
+        return replace(message, text=f"{message.text}\n{said}")
 
     def _current(self, action: Edit, chat: int) -> int:
         """The message to edit: an answer to a press on a panel that has since
@@ -480,7 +491,7 @@ class TelegramFrontend(ChatFrontend):
         if action.slot is None or (chat, target) not in self._gone:
             return target
         live = self.layer.memory.get(self._live_key(action.slot))
-        live_chat, _, live_id = (live or "").partition(":")
+        live_chat, _sep, live_id = (live or "").partition(":")
         return int(live_id) if live_chat == str(chat) else target
 
     @staticmethod
@@ -506,7 +517,7 @@ class TelegramFrontend(ChatFrontend):
         self.layer.memory.put(key, f"{chat}:{posted}")
         if before is None or before == f"{chat}:{posted}":
             return
-        old_chat, _, old_id = before.partition(":")
+        old_chat, _sep, old_id = before.partition(":")
         if int(old_chat) == chat:
             await self._delete(chat, int(old_id))
 
@@ -649,15 +660,15 @@ class TelegramFrontend(ChatFrontend):
             return
         self._invited[user] = asked | {group}
         code = self._code_for(action)
-        invite = Message(
-            text=(
+        with speaking(self.layer.languages.of_user(str(user))):
+            said = _(
                 "I can't write to you until you open a chat with me. "
                 "Press the button, then Start: your cards and moves will come there."
-            ),
-            mentions=(str(user),),
-        )
+            )
+            label = _("Open my chat")
+        invite = Message(text=said, mentions=(str(user),))
         payload = None if code is None else f"{HAND_LINK}{code}"
-        button = InlineKeyboardButton("Open my chat", url=deep_link(self.username, payload))
+        button = InlineKeyboardButton(label, url=deep_link(self.username, payload))
         await self.app.bot.send_message(
             group,
             self._text(invite, group),

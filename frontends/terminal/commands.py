@@ -24,6 +24,7 @@ from engine.registry import game_ids, get_game
 from frontends.native.discovery import ALL, browse
 from frontends.native.lan import LanFrontend
 from frontends.terminal.session import Ask, Say, Session, new_device_id
+from languages import _, from_environment, languages, speaking
 
 LOOPBACK = "127.0.0.1"
 
@@ -37,11 +38,17 @@ def register(subparsers: Any) -> None:
         help="IPv4 address to listen on (repeatable; default $PLGAMES_LAN__INTERFACES, else all)",
     )
     discover.add_argument("--seconds", type=float, default=3.0, help="how long to listen")
+    discover.add_argument("--language", choices=languages(), help="the language to list in")
     discover.set_defaults(func=_discover)
 
     person = argparse.ArgumentParser(add_help=False)
     person.add_argument("--name", default=_default_name(), help="the name others see")
     person.add_argument("--device", default="", help="your device id (default: a new one)")
+    person.add_argument(
+        "--language",
+        choices=languages(),
+        help="the language to play in (default: LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+    )
 
     join = subparsers.add_parser(
         "join", parents=[person], help="play at a LAN table (HOST:PORT, as discover prints)"
@@ -81,12 +88,12 @@ async def discover_lines(interfaces: Sequence[str], seconds: float) -> list[str]
     then the command that joins it."""
     found = await browse(interfaces, seconds)
     if not found:
-        return ["No tables found. (Is the daemon running with lan on, on this network?)"]
+        return [_("No tables found. (Is the daemon running with lan on, on this network?)")]
     lines = []
     for f in found:
         facts = [f.name, *_table_facts(f.properties), f"{f.address}:{f.port}"]
         lines.append(" · ".join(facts))
-        lines.append(f"    plgames join {f.address}:{f.port}")
+        lines.append(f"    plgames join {f.address}:{f.port}")  # syntax: a command as typed
     return lines
 
 
@@ -100,18 +107,19 @@ def _table_facts(properties: Mapping[str, str]) -> list[str]:
         except EngineError:
             facts.append(game)
     if properties.get("code"):
-        facts.append(f"code {properties['code']}")
+        facts.append(_("code {code}").format(code=properties["code"]))
     free, seats = properties.get("free", ""), properties.get("seats", "")
     if properties.get("status") == "playing":
-        facts.append("playing")
+        facts.append(_("playing"))
     elif free.isdigit() and seats.isdigit():
-        facts.append(f"{free} of {seats} seats free")
+        facts.append(_("{free} of {seats} seats free").format(free=free, seats=seats))
     return facts
 
 
 def _discover(args: argparse.Namespace) -> int:
-    for line in asyncio.run(discover_lines(_interfaces(args.interface), args.seconds)):
-        print(line)
+    with speaking(_language(args)):
+        for line in asyncio.run(discover_lines(_interfaces(args.interface), args.seconds)):
+            print(line)
     return 0
 
 
@@ -148,7 +156,7 @@ async def join_table(
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 8)
     except (OSError, TimeoutError) as exc:
-        say(f"Couldn't connect: {exc or 'timed out'}")
+        say(_("Couldn't connect: {reason}").format(reason=exc or _("timed out")))
         return 1
     device = device or new_device_id()
     come_back = None if hosted_here else join_command(host, port, name, device)
@@ -185,9 +193,19 @@ def _join(args: argparse.Namespace) -> int:
         host, port = parse_target(args.target)
     except ValueError as exc:
         raise SystemExit(f"plgames: {exc}") from None
-    return asyncio.run(
-        join_table(host, port, args.name, args.device, _ask_stdin, print, colour=colour_wanted())
-    )
+    with speaking(_language(args)):
+        return asyncio.run(
+            join_table(
+                host, port, args.name, args.device, _ask_stdin, print, colour=colour_wanted()
+            )
+        )
+
+
+def _language(args: argparse.Namespace) -> str | None:
+    """`--language`, else the environment's (the session's context carries it
+    into the event loop, whose tasks copy it)."""
+    chosen: str | None = args.language
+    return chosen or from_environment(os.environ)
 
 
 # ---- play --------------------------------------------------------------------------
@@ -255,7 +273,7 @@ async def play_here(
         try:
             table = await lan.open_table(spec)
         except Refused as exc:
-            say(f"Refused: {exc.reason}")
+            say(_("Refused: {reason}").format(reason=exc.reason))
             return 2
         return await join_table(
             LOOPBACK, table.port, name, device, ask, say, colour=colour, hosted_here=True
@@ -265,6 +283,11 @@ async def play_here(
 
 
 def _play(args: argparse.Namespace) -> int:
+    with speaking(_language(args)):
+        return _play_in(args)
+
+
+def _play_in(args: argparse.Namespace) -> int:
     try:
         options = parse_options(args.option)
     except ValueError as exc:
@@ -285,9 +308,10 @@ def _play(args: argparse.Namespace) -> int:
             )
         )
     if answer is not None:
-        print(f"The daemon did not open a table ({answer.get('error')}); playing in this process.")
+        said = _("The daemon did not open a table ({error}); playing in this process.")
+        print(said.format(error=answer.get("error")))
     else:
-        print("No daemon to ask: playing in this process (nothing is saved).")
+        print(_("No daemon to ask: playing in this process (nothing is saved)."))
     return asyncio.run(
         play_here(
             args.game,

@@ -18,7 +18,9 @@ from engine.errors import EngineError
 from engine.katan.kinds import TABLE
 from engine.registry import get_game
 from frontends.terminal.words import team_name
+from languages import _
 from renderers.katan.places import source, target
+from renderers.move_words import euchre_move
 from renderers.words import spoken
 
 SHOWN_PLACES: Final = 24
@@ -53,18 +55,18 @@ class Menu:
         return tuple(e for e in self.entries if e.key == text)
 
     def text(self) -> str:
-        lines = ["Your move."]
+        lines = [_("Your move.")]
         if self.groups:
-            lines.append("Type a number shown on the board:")
+            lines.append(_("Type a number shown on the board:"))
             for heading, ids in self.groups:
                 listed = (
                     ", ".join(map(str, ids))
                     if len(ids) <= SHOWN_PLACES
-                    else f"{len(ids)} places, numbered on the board"
+                    else _("{count} places, numbered on the board").format(count=len(ids))
                 )
                 lines.append(f"  {heading}: {listed}")
             if self.entries:
-                lines.append("or a letter:")
+                lines.append(_("or a letter:"))
         lines += [f"  {e.key:>3}. {e.label}" for e in self.entries]
         return "\n".join(lines)
 
@@ -72,16 +74,18 @@ class Menu:
         """What may be typed, for a line that was not a move."""
         kinds = []
         if self.places:
-            kinds.append("a number on the board")
+            kinds.append(_("a number on the board"))
         if self.entries and self.places:
-            kinds.append("a letter from the list")
+            kinds.append(_("a letter from the list"))
         elif self.entries:
             kinds.append(
-                f"a number from 1 to {len(self.entries)}"
+                _("a number from 1 to {last}").format(last=len(self.entries))
                 if self.entries[0].key.isdigit()
-                else "a letter from the list"
+                else _("a letter from the list")
             )
-        return f"type {' or '.join(kinds)}, or help" if kinds else "type help"
+        if not kinds:
+            return _("type help")
+        return _("type {kinds}, or help").format(kinds=_(" or ").join(kinds))
 
 
 def letters(index: int) -> str:
@@ -105,7 +109,11 @@ def build(game_id: str, legal: Sequence[str], names: Sequence[str]) -> Menu:
 
     def label(i: int) -> str:
         move = decoded[i]
-        return spoken(game.move_label(move), names, team_name) if move is not None else legal[i]
+        if move is None:
+            return legal[i]
+        if game_id == "euchre":
+            return euchre_move(move)
+        return spoken(game.move_label(move), names, team_name)
 
     if game_id == "katan":
         return _katan(legal, decoded, label)

@@ -33,15 +33,19 @@ from frontends.terminal import menu
 from frontends.terminal.pictures import Seen
 from frontends.terminal.render import is_over, render
 from frontends.terminal.words import sentence, team_name
+from languages import N_, _, current, languages, supported, switch
 from renderers.words import spoken
 
 CLIENT = "plgames-terminal/1"
-HELP = """Type the number of a place on the board, or the letter or number of a move.
+HELP = N_(
+    """Type the number of a place on the board, or the letter or number of a move.
   help       this text
   show       draw the table again
   moves      list your moves again
   {...}      send a move's JSON as it is (for moves the list only samples, like trades)
+  language   which language I speak (language de, language en)
   quit       leave the table: the AI plays your seat until you come back"""
+)
 BYE_WAIT = 5.0
 """Seconds to wait for the host to hand the seat to the AI after `quit`."""
 
@@ -114,17 +118,20 @@ class Session:
             self._writer.close()
             with contextlib.suppress(ConnectionError, OSError):
                 await self._writer.wait_closed()
-        self._say("The connection to the host was lost.")
+        self._say(_("The connection to the host was lost."))
         return 1
 
     async def _on(self, message: Message) -> int | None:
         if isinstance(message, Welcome):
             if not message.accepted:
-                self._say(f"Refused: {message.reason or 'The host declined.'}")
+                reason = message.reason or _("The host declined.")
+                self._say(_("Refused: {reason}").format(reason=reason))
                 return 1
-            self._say(f"Joined {message.hostName}. Waiting for the game to start…")
+            said = _("Joined {host}. Waiting for the game to start…")
+            self._say(said.format(host=message.hostName))
         elif isinstance(message, Lobby):
-            self._say("At the table, in playing order: " + self._seating(message.seats))
+            said = _("At the table, in playing order: {seats}")
+            self._say(said.format(seats=self._seating(message.seats)))
         elif isinstance(message, Start):
             self._start(message)
         elif isinstance(message, Narration):
@@ -133,7 +140,7 @@ class Session:
         elif isinstance(message, State):
             return await self._on_state(message)
         elif isinstance(message, Rejected):
-            self._say(f"Refused: {message.reason}")
+            self._say(_("Refused: {reason}").format(reason=message.reason))
             if self._state is not None and self._state.legalMoves:
                 return await self._on_state(self._state)
         return None
@@ -144,7 +151,7 @@ class Session:
         for slot in seats:
             name = str(getattr(slot, "name", ""))
             mine = getattr(slot, "deviceId", None) == self._device
-            said.append(f"{name} (you)" if mine else name)
+            said.append(_("{name} (you)").format(name=name) if mine else name)
         return ", ".join(said)
 
     def _start(self, start: Start) -> None:
@@ -156,7 +163,8 @@ class Session:
         for slot in seats:
             names[slot.seat] = slot.name
         self._names = tuple(names)
-        self._say(f"The game begins. In playing order: {self._seating(seats)}")
+        said = _("The game begins. In playing order: {seats}")
+        self._say(said.format(seats=self._seating(seats)))
 
     def _draw(self, state: State, spots: menu.Menu | None = None) -> None:
         seen = Seen(
@@ -175,7 +183,7 @@ class Session:
         self._state = state
         if is_over(state.stateJson):
             self._draw(state)
-            self._say("The game is over.")
+            self._say(_("The game is over."))
             return 0
         if state.legalMoves:
             return await self._choose(state)
@@ -185,13 +193,15 @@ class Session:
         moves = menu.build(self._game_id, state.legalMoves, self._names)
         self._draw(state, moves)
         self._say(moves.text())
-        for _ in range(1000):
+        for _attempt in range(1000):
             line = await self._ask("move> ")
             if line is None or line.strip().lower() in ("quit", "exit"):
                 return await self._quit()
             text = line.strip()
             if text.lower() in ("help", "?"):
-                self._say(HELP)
+                self._say(_(HELP))
+            elif text.lower().split()[:1] == ["language"]:
+                self._say(self._language(text.split()[1:]))
             elif text.lower() == "show":
                 self._draw(state, moves)
             elif text.lower() == "moves":
@@ -206,16 +216,33 @@ class Session:
                     return None
                 self._say(moves.text())
             elif text:
-                self._say(f"{text!r} is not a move: {moves.hint()}.")
+                said = _("{text!r} is not a move: {hint}.")
+                self._say(said.format(text=text, hint=moves.hint()))
         return 1
 
     async def _which(self, found: Sequence[menu.Entry]) -> menu.Entry | None:
         """One of several moves at the same place, by letter (None: none of them)."""
         keyed = {menu.letters(i): entry for i, entry in enumerate(found)}
         listing = "\n".join(f"  {key}. {entry.label}" for key, entry in keyed.items())
-        self._say(f"{found[0].key} is the place of more than one move:\n{listing}")
+        said = _("{place} is the place of more than one move:")
+        self._say(said.format(place=found[0].key) + "\n" + listing)
         line = await self._ask("which> ")
         return keyed.get((line or "").strip().lower())
+
+    @staticmethod
+    def _language(args: Sequence[str]) -> str:
+        """`language CODE`: this session speaks CODE from now on."""
+        offer = ", ".join(languages())
+        if not args:
+            return _("I speak {current}; the languages: {offer}.").format(
+                current=current(), offer=offer
+            )
+        if supported(args[0]) is None:
+            return _("I do not speak {wanted!r}. I speak: {offer}.").format(
+                wanted=args[0], offer=offer
+            )
+        switch(args[0])
+        return _("From now on I speak English with you.")
 
     async def _quit(self) -> int:
         """Hand the seat to the AI now and say how to take it back."""
@@ -225,11 +252,10 @@ class Session:
                 while await self._line():  # the host closes the link once the AI has the seat
                     pass
         if self._come_back is None:
-            self._say("You left. The table was running in this terminal, so it ends here.")
+            self._say(_("You left. The table was running in this terminal, so it ends here."))
         else:
-            self._say(
-                f"You left; the AI plays your seat now. To take it back:\n  {self._come_back}"
-            )
+            said = _("You left; the AI plays your seat now. To take it back:")
+            self._say(f"{said}\n  {self._come_back}")
         return 0
 
     async def _send(self, message: Message) -> None:
@@ -270,4 +296,4 @@ class Session:
             if not skipping:
                 return raw
             skipping = False
-            self._say("(The host sent a line too long to read; it was skipped.)")
+            self._say(_("(The host sent a line too long to read; it was skipped.)"))

@@ -12,16 +12,24 @@ from typing import Final
 from engine.cards import Suit, label, parse_code
 from engine.euchre import kinds
 from engine.euchre.game import EUCHRE
-from engine.euchre.moves import ORDER_UP, Discard, EuchreMove, Pass, PlayCard
+from engine.euchre.moves import (
+    ORDER_UP,
+    Discard,
+    EuchreMove,
+    Pass,
+    PlayCard,
+)
 from engine.euchre.state import EuchreState, Phase
 from frontends.chat.api import Style
 from frontends.chat.grammar import Chosen, Parsed, Unknown, Wrong, nearest, number
 from frontends.chat.menus import Leaf, Node
 from frontends.chat.presenters.base import Presenter
+from languages import N_, _
 from renderers import euchre as draw
 from renderers.euchre import euchre_spots
+from renderers.move_words import euchre_move as move_words
 from renderers.spots import Spots
-from renderers.style import TEAM_STYLES
+from renderers.words import team_colour
 
 SUIT_WORDS: Final = {
     "clubs": Suit.CLUBS,
@@ -45,37 +53,49 @@ FILLER: Final = frozenset({"alone", "up", "it", "the", "trump", "a", "card"})
 VERBS: Final = ("pass", "order", "alone", "call", "play", "discard", "defend", "farmer")
 """What "did you mean" offers for a word that is no verb."""
 
-HELP: Final = """Euchre commands (any case):
+HELP: Final = N_(
+    """Euchre commands (any case):
   pass · order up · order up alone · call hearts · call spades alone
   play JH (or play 3: the third card from the left, as numbered on the picture)
   discard 9C (the dealer after an order-up) · defend alone · farmer"""
+)
 
-RULES: Final = """Euchre: four seats, partners opposite (seats 0 and 2 against 1 and 3).
+RULES: Final = N_(
+    """Euchre: four seats, partners opposite (seats 0 and 2 against 1 and 3).
 Bid on the turned card (order up or pass), then name another suit in round two.
 Follow suit if you can; the right and left bowers are the top trumps.
 Making trump and taking 3 tricks scores 1, all 5 score 2 (4 alone); euchred makers give 2.
 Full rules: docs/euchre.md."""
+)
 
 
 def _team(team: int, names: Sequence[str]) -> str:
     """A team by its colour (as the images draw it), then who sits in it."""
-    return f"{TEAM_STYLES[team].name} ({names[team]} & {names[team + 2]})"
+    return f"{team_colour(team)} ({names[team]} & {names[team + 2]})"
 
 
 def _score_words(view: EuchreState, names: Sequence[str]) -> str:
     blue, orange = view.scores
-    return (
-        f"Score: {_team(0, names)} {blue}, {_team(1, names)} {orange}"
-        f" (to {view.options.points_to_win})."
+    said = _("Score: {blue_team} {blue}, {orange_team} {orange} (to {target}).")
+    return said.format(
+        blue_team=_team(0, names),
+        blue=blue,
+        orange_team=_team(1, names),
+        orange=orange,
+        target=view.options.points_to_win,
     )
 
 
 def _result_words(view: EuchreState, names: Sequence[str]) -> str:
     """The winner first, as people say a final score: "Blue wins 10–7"."""
     won = 0 if view.scores[0] >= view.scores[1] else 1
-    return (
-        f"{TEAM_STYLES[won].name} wins {view.scores[won]}–{view.scores[1 - won]}"
-        f" ({names[won]} & {names[won + 2]})."
+    said = _("{team} wins {won}–{lost} ({first} & {second}).")
+    return said.format(
+        team=team_colour(won).capitalize(),
+        won=view.scores[won],
+        lost=view.scores[1 - won],
+        first=names[won],
+        second=names[won + 2],
     )
 
 
@@ -84,37 +104,46 @@ def _phase_words(view: EuchreState, names: Sequence[str]) -> str:
     phase = view.phase
     if phase == Phase.BID_ROUND_1:
         up = label(view.up_card) if view.up_card is not None else "?"
-        return f"Up card {up}; {who} to order up or pass."
-    if phase == Phase.BID_ROUND_2:
-        return f"{who} to name trump or pass."
-    if phase == Phase.DEALER_DISCARD:
-        return f"{who} (dealer) discards a card."
-    if phase == Phase.PLAYING:
-        return f"{who} to play."
-    if phase == Phase.FARMERS_HAND:
-        return f"{who} may exchange a farmer's hand."
-    if phase == Phase.FARMER_DISCARD:
-        return f"{who} returns cards to the kitty."
-    if phase == Phase.DEFEND_ALONE:
-        return f"{who} may defend alone."
-    return "The hand is over; the next deal follows."
+        return _("Up card {card}; {name} to order up or pass.").format(card=up, name=who)
+    said = PHASES.get(phase, N_("The hand is over; the next deal follows."))
+    return _(said).format(name=who)
+
+
+PHASES: Final = {
+    Phase.BID_ROUND_2: N_("{name} to name trump or pass."),
+    Phase.DEALER_DISCARD: N_("{name} (dealer) discards a card."),
+    Phase.PLAYING: N_("{name} to play."),
+    Phase.FARMERS_HAND: N_("{name} may exchange a farmer's hand."),
+    Phase.FARMER_DISCARD: N_("{name} returns cards to the kitty."),
+    Phase.DEFEND_ALONE: N_("{name} may defend alone."),
+}
 
 
 class EuchrePresenter(Presenter[EuchreState, EuchreMove]):
     game = EUCHRE
-    help = HELP
-    rules = RULES
+
+    @property
+    def help(self) -> str:  # type: ignore[override]
+        return _(HELP)
+
+    @property
+    def rules(self) -> str:  # type: ignore[override]
+        return _(RULES)
 
     def caption(self, view: EuchreState, seat: int | None, names: Sequence[str]) -> str:
-        parts = [f"Hand {view.hand_number + 1}, {names[view.dealer]} deals."]
+        said = _("Hand {number}, {name} deals.")
+        parts = [said.format(number=view.hand_number + 1, name=names[view.dealer])]
         if view.trump is not None and view.maker is not None:
-            alone = " alone" if view.alone_seat is not None else ""
-            parts.append(f"Trump {view.trump.symbol} by {names[view.maker]}{alone}.")
+            if view.alone_seat is not None:
+                trump = _("Trump {suit} by {name} alone.")
+            else:
+                trump = _("Trump {suit} by {name}.")
+            parts.append(trump.format(suit=view.trump.symbol, name=names[view.maker]))
             tricks = [
                 view.tricks_won[0] + view.tricks_won[2],
                 view.tricks_won[1] + view.tricks_won[3],
             ]
-            parts.append(f"Tricks {tricks[0]}–{tricks[1]}.")
+            parts.append(_("Tricks {blue}–{orange}.").format(blue=tricks[0], orange=tricks[1]))
         if view.phase == Phase.GAME_OVER:
             parts.append(_result_words(view, names))
         else:
@@ -126,7 +155,8 @@ class EuchrePresenter(Presenter[EuchreState, EuchreMove]):
         cards = view.hands[seat]
         if not cards:
             return ""
-        return "Your hand: " + " ".join(f"{i}·{label(c)}" for i, c in enumerate(cards, 1))
+        shown = " ".join(f"{i}·{label(c)}" for i, c in enumerate(cards, 1))
+        return _("Your hand: {cards}").format(cards=shown)
 
     def tree(
         self, view: EuchreState, seat: int, legal: Sequence[EuchreMove], names: Sequence[str]
@@ -135,19 +165,18 @@ class EuchrePresenter(Presenter[EuchreState, EuchreMove]):
         children: list[Leaf] = []
         for spot in spots.spots:
             (move,) = spot.moves
-            words = kinds.move_label(move)
-            children.append(
-                Leaf(f"{spot.number} · {words[0].upper()}{words[1:]}", move, spot.number)
-            )
+            children.append(Leaf(f"{spot.number} · {move_words(move)}", move, spot.number))
         for move in legal:
             if not isinstance(move, Discard | PlayCard):
                 style: Style = "danger" if isinstance(move, Pass) else "primary"
-                children.append(Leaf(kinds.move_label(move).capitalize(), move, style=style))
-        title = {
-            Phase.PLAYING: "Play a card",
-            Phase.DEALER_DISCARD: "Discard a card",
-            Phase.FARMER_DISCARD: "Return a card to the kitty",
-        }.get(view.phase, "Your bid")
+                children.append(Leaf(move_words(move), move, style=style))
+        title = _(
+            {
+                Phase.PLAYING: N_("Play a card"),
+                Phase.DEALER_DISCARD: N_("Discard a card"),
+                Phase.FARMER_DISCARD: N_("Return a card to the kitty"),
+            }.get(view.phase, N_("Your bid"))
+        )
         return Node("", title, title, tuple(children), spots if spots.spots else None)
 
     def command(self, move: EuchreMove, view: EuchreState, seat: int, names: Sequence[str]) -> str:
@@ -210,7 +239,8 @@ def _read(
     if not bare:
         close = nearest(head, VERBS)
         if close:
-            return Wrong(f"{head!r} is not a move. Did you mean {' or '.join(close)}?")
+            hint = _("{word!r} is not a move. Did you mean {close}?")
+            return Wrong(hint.format(word=head, close=_(" or ").join(close)))
         return Unknown(head)
     # A bare card is played, or discarded in a discard phase: whichever is legal,
     # else whichever kind the seat is asked for, else the later kind (play).
@@ -264,12 +294,13 @@ def _fields(
             values.append(f.name in said)
         elif f.kind == kinds.SUIT:
             if len(args) != 1 or args[0] not in SUIT_WORDS:
-                return Wrong("Name a suit: call hearts, call spades alone.", ("call hearts",))
+                return Wrong(_("Name a suit: call hearts, call spades alone."), ("call hearts",))
             values.append(SUIT_WORDS[args[0]])
         else:
             card = _card(args[0], hand) if len(args) == 1 else None
             if card is None:
-                return Wrong(f"Say which card: {verb} JH, or {verb} 2 (its place in your hand).")
+                which = _("Say which card: {verb} JH, or {verb} 2 (its place in your hand).")
+                return Wrong(which.format(verb=verb))
             values.append(card)
     return kind.make(*values)
 
@@ -282,7 +313,8 @@ def _card(word: str, hand: Sequence[int]) -> int | None:
 
 
 def _alone_hint() -> Wrong:
-    return Wrong("Going alone means naming trump: call hearts alone.", ("call hearts alone",))
+    said = _("Going alone means naming trump: call hearts alone.")
+    return Wrong(said, ("call hearts alone",))
 
 
 PRESENTER = EuchrePresenter()

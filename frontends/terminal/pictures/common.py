@@ -7,6 +7,7 @@ from typing import Any
 from frontends.terminal.pictures import Seen
 from frontends.terminal.pictures.canvas import colour_name, paint, seat_ink
 from frontends.terminal.words import seat_name
+from languages import _
 
 _RANKS = {
     "TWO": "2", "THREE": "3", "FOUR": "4", "FIVE": "5", "SIX": "6", "SEVEN": "7", "EIGHT": "8",
@@ -22,17 +23,17 @@ def card(value: Any) -> str:
 
 
 def cards(values: Sequence[Any]) -> str:
-    return " ".join(card(c) for c in values) or "(none)"
+    return " ".join(card(c) for c in values) or _("(none)")
 
 
 def who(seen: Seen, seat: int) -> str:
     """ "you", or the seat's name."""
-    return "you" if seat == seen.seat else seat_name(seen.names, seat)
+    return _("you") if seat == seen.seat else seat_name(seen.names, seat)
 
 
 def team(seen: Seen, index: int) -> str:
     """A team by its colour (in colour on a terminal), as every frontend shows it."""
-    return paint(colour_name(index), "1;" + seat_ink(index), seen.colour)
+    return paint(_(colour_name(index)), "1;" + seat_ink(index), seen.colour)
 
 
 def score_line(scores: Sequence[int], seen: Seen) -> str:
@@ -45,4 +46,5 @@ def result(scores: Sequence[int], winner: int, seen: Seen) -> str:
     """ "Blue wins 10–7": the winner and its score first."""
     ranked = sorted(enumerate(scores), key=lambda pair: -pair[1])
     others = "–".join(str(score) for t, score in ranked if t != winner)
-    return f"{team(seen, winner)} wins {scores[winner]}–{others}."
+    said = _("{team} wins {score}–{others}.")
+    return said.format(team=team(seen, winner), score=scores[winner], others=others)

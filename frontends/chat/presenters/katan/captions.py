@@ -4,7 +4,7 @@ help and rules texts."""
 from collections.abc import Sequence
 from typing import Final
 
-from engine.katan.components import DEV_KINDS, DEV_LABELS, VICTORY_POINT
+from engine.katan.components import DEV_KINDS, VICTORY_POINT
 from engine.katan.moves import offer_legs
 from engine.katan.state import (
     CHORE,
@@ -23,8 +23,10 @@ from engine.katan.state import ROLL as P_ROLL
 from frontends.chat.presenters.katan import expansion_words
 from frontends.chat.presenters.katan.chore_menus import chore_status
 from frontends.chat.presenters.katan.words import cards_text
+from languages import N_, _
 
-HELP: Final = """Katan commands (any case); numbers are the ids drawn on the board:
+HELP: Final = N_(
+    """Katan commands (any case); numbers are the ids drawn on the board:
   roll · end · build road 12 · build settlement 7 · city 7 · buy card
   play knight · play road building · play plenty ore wool · play monopoly ore
   robber 5 · robber 5 steal ana
@@ -38,7 +40,9 @@ Cities & Knights: knight 12 (hire) · activate 12 · promote 12 · move knight 1
   take card crane · take wool ore · harbor wool · return coin · place knight 20 · skip
 Seafarers: ship 40 · sail 40 to 52 · pirate 30 steal bo · raid 33 · wonder · dig 38
   pick ore (gold, chips and chests)"""
-RULES: Final = """Katan: settle the island, roll for resources, build roads, settlements and cities.
+)
+RULES: Final = N_(
+    """Katan: settle the island, roll for resources, build roads, settlements and cities.
 Roads cost lumber+brick, settlements lumber+brick+wool+grain, cities 2 grain+3 ore,
 development cards wool+grain+ore. A seven makes hands over seven discard half and
 moves the robber. Longest Road and Largest Army are worth 2 points each.
@@ -46,11 +50,23 @@ First to the target (10 by default) wins. Full rules: docs/katan.md.
 Cities & Knights (expansions=cities_and_knights): commodities, knights against the
 barbarians, three city tracks and progress cards instead of development cards; 13 points.
 Seafarers (expansions=seafarers, map=…): ships, the pirate, gold fields, islands; 12 points."""
+)
+
+
+DEV_WORDS: Final = (
+    N_("Knight"),
+    N_("Road Building"),
+    N_("Year of Plenty"),
+    N_("Monopoly"),
+    N_("Victory Point"),
+)
+"""`DEV_LABELS` as a person reads them, in their language."""
 
 
 def caption(st: KatanState, seat: int | None, names: Sequence[str]) -> str:
     points = ", ".join(f"{names[t]} {_points(st, t, seat)}" for t in range(st.seats))
-    text = f"{_status(st, names)} Points: {points} (to {st.target})."
+    said = _("{status} Points: {points} (to {target}).")
+    text = said.format(status=_status(st, names), points=points, target=st.target)
     if st.ck is not None and st.phase != OVER:
         text += " " + expansion_words.barbarians(st)
     return text
@@ -67,33 +83,48 @@ def _status(st: KatanState, names: Sequence[str]) -> str:
     if phase == CHORE and st.chores:
         return chore_status(st, st.chores[0], names)
     if phase == SETUP_SETTLEMENT:
-        piece = "city" if st.ck is not None and st.setup_step >= st.seats else "settlement"
-        return f"Setup: {who} places a {piece}."
+        if st.ck is not None and st.setup_step >= st.seats:
+            return _("Setup: {name} places a city.").format(name=who)
+        return _("Setup: {name} places a settlement.").format(name=who)
     if phase == SETUP_ROAD:
-        return f"Setup: {who} places a {'road or ship' if st.sea is not None else 'road'}."
+        if st.sea is not None:
+            return _("Setup: {name} places a road or ship.").format(name=who)
+        return _("Setup: {name} places a road.").format(name=who)
     if phase == P_ROLL:
-        return f"Turn {st.turn}: {who} to roll."
+        return _("Turn {turn}: {name} to roll.").format(turn=st.turn, name=who)
     if phase == P_DISCARD:
-        owing = [f"{names[t]} {n}" for t, n in enumerate(st.discards) if n]
-        return f"A seven! Discarding: {', '.join(owing)}."
+        owing = ", ".join(f"{names[t]} {n}" for t, n in enumerate(st.discards) if n)
+        return _("A seven! Discarding: {owing}.").format(owing=owing)
     if phase == ROBBER:
-        return f"{who} moves the {'robber or the pirate' if st.sea is not None else 'robber'}."
+        if st.sea is not None:
+            return _("{name} moves the robber or the pirate.").format(name=who)
+        return _("{name} moves the robber.").format(name=who)
     if phase == FREE_ROADS:
-        pieces = "roads or ships" if st.sea is not None else "roads"
-        return f"{who} places free {pieces} ({st.free_roads} left)."
+        if st.sea is not None:
+            said = _("{name} places free roads or ships ({left} left).")
+        else:
+            said = _("{name} places free roads ({left} left).")
+        return said.format(name=who, left=st.free_roads)
     if phase == P_OFFER and st.offer is not None:
         give, want = offer_legs(st.offer)
-        to = "everyone" if st.offer[1] < 0 else names[st.offer[1]]
-        asked = f"; {names[st.asked]} to answer" if st.asked >= 0 else ""
-        return f"{who} offers {cards_text(give)} for {cards_text(want)} to {to}{asked}."
+        to = _("everyone") if st.offer[1] < 0 else names[st.offer[1]]
+        offer = _("{name} offers {give} for {want} to {to}.").format(
+            name=who, give=cards_text(give), want=cards_text(want), to=to
+        )
+        if st.asked < 0:
+            return offer
+        return offer[:-1] + _("; {name} to answer.").format(name=names[st.asked])
     if phase == COUNTERS:
-        return f"{who} considers the counter-offers."
+        return _("{name} considers the counter-offers.").format(name=who)
     if phase == SPECIAL:
-        return f"Special building phase after {who}'s turn: {names[st.asked]} may build."
+        said = _("Special building phase after {name}'s turn: {builder} may build.")
+        return said.format(name=who, builder=names[st.asked])
     if phase == OVER:
-        return f"{names[st.winner]} wins!"
-    rolled = f" (rolled {sum(st.dice)})" if st.rolled else ""
-    return f"Turn {st.turn}: {who}'s move{rolled}."
+        return _("{name} wins!").format(name=names[st.winner])
+    if st.rolled:
+        said = _("Turn {turn}: {name}'s move (rolled {roll}).")
+        return said.format(turn=st.turn, name=who, roll=sum(st.dice))
+    return _("Turn {turn}: {name}'s move.").format(turn=st.turn, name=who)
 
 
 def hand(st: KatanState, seat: int) -> str:
@@ -103,14 +134,15 @@ def hand(st: KatanState, seat: int) -> str:
     cards = st.hands[seat * st.width : (seat + 1) * st.width]
     devs = st.devs[seat * DEV_KINDS : (seat + 1) * DEV_KINDS]
     fresh = st.fresh if seat == st.current else [0] * DEV_KINDS
-    parts = [f"Your hand: {cards_text(cards)}."]
+    parts = [_("Your hand: {cards}.").format(cards=cards_text(cards))]
     held = [
-        f"{n} {DEV_LABELS[k]}" + (f" ({fresh[k]} new)" if fresh[k] else "")
+        f"{n} {_(DEV_WORDS[k])}"
+        + (" " + _("({count} new)").format(count=fresh[k]) if fresh[k] else "")
         for k, n in enumerate(devs)
         if n
     ]
     if held:
-        parts.append(f"Development cards: {', '.join(held)}.")
+        parts.append(_("Development cards: {cards}.").format(cards=", ".join(held)))
     lines = [" ".join(parts)]
     if st.ck is not None:
         lines += expansion_words.cities_lines(st, seat)

@@ -16,6 +16,7 @@ from frontends.chat.presenters.base import Presenter
 from frontends.chat.presenters.katan import captions, grammar, menus, retelling, tables
 from frontends.chat.presenters.katan.chore_menus import due
 from frontends.chat.setup import Question
+from languages import _
 from renderers import katan as draw
 from renderers.spots import Spots
 from renderers.words import spoken
@@ -23,8 +24,14 @@ from renderers.words import spoken
 
 class KatanPresenter(Presenter[KatanView, Move]):
     game = KATAN
-    help = captions.HELP
-    rules = captions.RULES
+
+    @property
+    def help(self) -> str:  # type: ignore[override]
+        return _(captions.HELP)
+
+    @property
+    def rules(self) -> str:  # type: ignore[override]
+        return _(captions.RULES)
 
     def caption(self, view: KatanView, seat: int | None, names: Sequence[str]) -> str:
         return captions.caption(view.state, seat, names)

@@ -14,6 +14,7 @@ from engine.katan import kinds as k
 from engine.katan.cities.components import PROGRESS_NAMES
 from engine.katan.components import CARD_NAMES, RESOURCES
 from frontends.chat.grammar import number
+from languages import N_, _
 
 CARD_WORDS: Final = {
     "lumber": 0,
@@ -110,10 +111,24 @@ def cards_words(counts: Sequence[int]) -> str:
     return " ".join(f"{n} {CARD_NAMES[r]}" for r, n in enumerate(counts) if n)
 
 
+CARD_SAID: Final = (
+    N_("lumber"),
+    N_("brick"),
+    N_("wool"),
+    N_("grain"),
+    N_("ore"),
+    N_("cloth"),
+    N_("coin"),
+    N_("paper"),
+)
+"""`CARD_NAMES` as a person reads them, in their language (the grammar reads
+the English names in every language)."""
+
+
 def cards_text(counts: Sequence[int]) -> str:
     """Counts for people: `2 wool, 1 ore`, or `nothing`."""
-    parts = [f"{n} {CARD_NAMES[r]}" for r, n in enumerate(counts) if n]
-    return ", ".join(parts) if parts else "nothing"
+    parts = [f"{n} {_(CARD_SAID[r])}" for r, n in enumerate(counts) if n]
+    return ", ".join(parts) if parts else _("nothing")
 
 
 # ---- one reader per field kind ---------------------------------------------------------
@@ -169,7 +184,7 @@ def read_pair(kind: str, said: Sequence[str], width: int) -> tuple[int, ...] | M
     counts, bad = read_cards(said, width if kind == k.GOOD_PAIR else RESOURCES)
     if bad:
         return bad
-    picked = tuple(r for r in range(len(counts)) for _ in range(counts[r]))
+    picked = tuple(r for r in range(len(counts)) for _copy in range(counts[r]))
     if len(picked) > 2:
         return f"Name two cards, not {len(picked)}."
     return picked if picked else MISSING

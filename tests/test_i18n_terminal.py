@@ -1,0 +1,66 @@
+"""`plgames play` in German through a pseudo-terminal: the environment's
+LANG chooses the language, `--language` overrides it, and `language en` at
+the prompt switches the session."""
+
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
+
+from test_terminal_pty import read_until
+
+
+def play(tmp_path: Path, env: dict[str, str], *flags: str) -> tuple[int, subprocess.Popen[bytes]]:
+    main, child = pty.openpty()
+    socket = str(tmp_path / "none.sock")  # no daemon there: the table is hosted in-process
+    command = ["play", "euchre", "--socket", socket, "--think", "0", "--name", "Tess", *flags]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "daemon.cli", *command],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        env=env,
+        close_fds=True,
+    )
+    os.close(child)
+    return main, process
+
+
+def environment(**overrides: str) -> dict[str, str]:
+    kept = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    return {**kept, "NO_COLOR": "1", **overrides}
+
+
+def test_a_german_terminal_reads_german_and_switches_to_english(tmp_path: Path) -> None:
+    main, process = play(tmp_path, environment(LANG="de_DE.UTF-8"))
+    try:
+        shown = read_until(main, b"move> ").decode()
+        assert "Das Spiel beginnt. In Spielreihenfolge:" in shown and "Tess (du)" in shown
+        assert "Deine Hand:" in shown and "Stand:" in shown and "Du bist am Zug." in shown
+        assert "Passen" in shown or "spielen" in shown, "the moves in German"
+        assert "Your hand" not in shown and "Your move" not in shown
+        os.write(main, b"hilfe\n")
+        assert "ist kein Zug: tipp" in read_until(main, b"move> ").decode()
+        os.write(main, b"language en\n")
+        assert "From now on I speak English with you." in read_until(main, b"move> ").decode()
+        os.write(main, b"quit\n")
+        said = read_until(main, b"ends here.").decode()
+        assert "You left. The table was running in this terminal, so it ends here." in said
+        assert process.wait(30) == 0
+    finally:
+        process.kill()
+        os.close(main)
+
+
+def test_the_language_flag_overrides_the_environment(tmp_path: Path) -> None:
+    main, process = play(tmp_path, environment(LANG="en_US.UTF-8"), "--language", "de")
+    try:
+        shown = read_until(main, b"move> ").decode()
+        assert "Du bist am Zug." in shown and "Your move" not in shown
+        os.write(main, b"quit\n")
+        assert "Du bist gegangen." in read_until(main, b"endet er hier.").decode()
+        assert process.wait(30) == 0
+    finally:
+        process.kill()
+        os.close(main)
