@@ -18,6 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench import ladder
+
 SECTIONS = {
     "euchre": "engine.euchre.bench",
     "sequence": "engine.sequence.bench",
@@ -41,6 +43,8 @@ TAKES_GAMES = {
     "native",
 }
 """Sections whose `run` takes the game count; the others size themselves."""
+LADDERS = {"euchre", "sequence"}
+"""Sections followed by their game's strength ladder (`bench.ladder`)."""
 RUNS = {"cities": "run_cities", "seafarers": "run_seafarers", "sea_cities": "run_sea_cities"}
 """Sections run by a function other than their module's `run` (Katan's
 expansions' figures live beside the base game's)."""
@@ -85,7 +89,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n[{name}]", flush=True)
         figures = run(args.games) if name in TAKES_GAMES else run()
         results["sections"][name] = figures
+        if name in LADDERS:
+            figures.update(ladder.run(name, args.games))
         for key, value in figures.items():
+            if key.startswith("ladder_"):
+                continue  # printed as a table as each pairing finished
             per_unit = ""
             if key.endswith("_per_s"):
                 per_unit = f"   ({value / base:.4g} per baseline unit)"
