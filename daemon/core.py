@@ -30,13 +30,17 @@ from daemon.model import (
     new_join_code,
     normalise_code,
 )
-from daemon.store import Store, StoredTable
+from daemon.store import CodeTaken, Store, StoredTable
 from daemon.table import RESTARTING, Services, Table
 from engine.errors import EngineError
 from engine.protocol import TableConfig
 from engine.registry import get_game
 
 log = logging.getLogger("plgames.daemon")
+
+CODE_TRIES = 20
+"""Join codes drawn for a new table before giving up (a clash needs another
+daemon's open table to hold the same five letters)."""
 
 
 class Daemon:
@@ -176,11 +180,10 @@ class Daemon:
                 f"the levels are {', '.join(game.levels)}",
             )
         policy = policy.model_copy(update={"ai_level": level})
-        code = new_join_code(set(self._by_code))
         meta = TableMeta(
             id=uuid.uuid4().hex,
-            code=code,
-            name=name or f"{game.title} {code}",
+            code="",
+            name=name,
             game=game.id,
             options=parsed.model_dump(mode="json", by_alias=True),
             seed=seed,
@@ -190,7 +193,16 @@ class Daemon:
             seats=[Seat() for _ in range(count)],
             created_at=self.services.clock.time(),
         )
-        await self.store.create_table(meta)
+        for _ in range(CODE_TRIES):
+            meta.code = code = new_join_code(set(self._by_code))
+            meta.name = name or f"{game.title} {code}"
+            try:
+                await self.store.create_table(meta)
+                break
+            except CodeTaken:
+                continue  # another daemon's open table has it
+        else:
+            raise Refused(RefusalCode.UNAVAILABLE, "No free join code was found; try again.")
         table = Table(self.services, meta, game)
         self._add(table)
         table.run()

@@ -33,6 +33,7 @@ from yoyo import get_backend, read_migrations  # type: ignore[import-untyped]
 
 from daemon.model import Identity, Status, StepRecord, TableMeta
 from daemon.store import (
+    CodeTaken,
     Store,
     StoredTable,
     StoreError,
@@ -149,7 +150,9 @@ class PostgresStore(Store):
         async def write(conn: Conn) -> None:
             try:
                 await conn.execute("INSERT INTO tables VALUES (%s, %s, %s, %s, %s)", row)
-            except psycopg.errors.UniqueViolation:
+            except psycopg.errors.UniqueViolation as exc:
+                if exc.diag.constraint_name == "tables_open_code":
+                    raise CodeTaken(f"join code {meta.code} is taken") from None
                 raise StoreError(f"table {meta.id} exists") from None
             if self.owner is not None:
                 await conn.execute(

@@ -137,6 +137,10 @@ class StoreError(Exception):
     """The store could not do what was asked; the caller must not acknowledge."""
 
 
+class CodeTaken(StoreError):
+    """Another daemon's open table has this join code; draw another."""
+
+
 class Store(ABC):
     @abstractmethod
     async def open(self) -> None: ...

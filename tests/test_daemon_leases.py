@@ -5,10 +5,24 @@ import asyncio
 import psycopg
 import pytest
 
-from daemon.model import Actor, Origin, Seat, StepKind, StepRecord, TableMeta
+from daemon.core import Daemon
+from daemon.model import (
+    Actor,
+    Origin,
+    PacingPolicy,
+    Seat,
+    StepKind,
+    StepRecord,
+    TableMeta,
+    TablePolicy,
+    TimerPolicy,
+)
 from daemon.postgres_store import LeaseLost, PostgresStore
 
 LEASE = 0.5
+QUIET = TablePolicy(
+    pacing=PacingPolicy(think_seconds=0, hold_seconds=0), timer=TimerPolicy(turn_seconds=None)
+)
 
 
 def meta(table_id: str, frontend: str = "discord") -> TableMeta:
@@ -98,3 +112,21 @@ async def test_claims_at_once_share_the_tables(pg_url: str) -> None:
     assert sorted(got) == sorted(set().union(*(s.held for s in stores)))
     for store in stores:
         await store.close()
+
+
+async def test_a_join_code_names_one_open_table_across_daemons(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = iter(["SAME1", "SAME1", "OTHER", "SAME1"])
+    monkeypatch.setattr("daemon.core.new_join_code", lambda taken: next(drawn))
+    first = Daemon(await daemon_store(pg_url, "a"), policy=QUIET)
+    second = Daemon(await daemon_store(pg_url, "b"), policy=QUIET)
+    assert (await first.open_table("euchre", origin=Origin(frontend="x"))).code == "SAME1"
+    # The second daemon does not hold SAME1 but the database refuses it: it draws again.
+    assert (await second.open_table("euchre", origin=Origin(frontend="x"))).code == "OTHER"
+    ended = first.table("SAME1")
+    await ended.end()
+    reused = await second.open_table("euchre", origin=Origin(frontend="x"))
+    assert reused.code == "SAME1"  # an ended table's code is free again
+    await first.shutdown()
+    await second.shutdown()
