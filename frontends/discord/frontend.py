@@ -60,13 +60,14 @@ from frontends.chat import (
     load_secret,
 )
 from frontends.discord import widgets
-from frontends.discord.commands import group
+from frontends.discord.commands import CommandWords, group
 from frontends.discord.config import DiscordOptions
 from frontends.discord.shards import client_type, shard_options
+from languages import N_, _, speaking
 
 log = logging.getLogger("plgames.discord")
 
-NO_DMS = (
+NO_DMS = N_(
     "I cannot send you private messages here. Use /plgames hand for your cards and "
     "moves, or allow direct messages from this server's members."
 )
@@ -156,6 +157,7 @@ class PlgamesClient(discord.Client):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(widgets.TokenButton, widgets.TokenSelect)
+        await self.tree.set_translator(CommandWords())
         await self.frontend.sync(self.tree)
 
     async def on_ready(self) -> None:
@@ -170,7 +172,8 @@ class PlgamesClient(discord.Client):
     ) -> None:
         log.error("discord command failed", exc_info=error)
         with contextlib.suppress(discord.HTTPException):
-            text = "That did not work; try again."
+            with speaking(interaction.locale.value):
+                text = _("That did not work; try again.")
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
             else:
@@ -281,8 +284,10 @@ class DiscordFrontend(ChatFrontend):
     # ---- updates in ----------------------------------------------------------------------
 
     @staticmethod
-    def _sender(user: discord.abc.User) -> Sender:
-        return Sender(str(user.id), user.display_name[:40] or str(user.id))
+    def _sender(user: discord.abc.User, locale: discord.Locale | None = None) -> Sender:
+        """`locale`: the person's client language, which only an interaction carries."""
+        language = locale.value if locale is not None else None
+        return Sender(str(user.id), user.display_name[:40] or str(user.id), language)
 
     @staticmethod
     def _place(channel_id: int, guild_id: int | None) -> Place:
@@ -307,7 +312,8 @@ class DiscordFrontend(ChatFrontend):
             if thread is not None:
                 answer.channel = thread.id
         place = self._place(answer.channel, interaction.guild_id)
-        actions = await self.layer.text(self._sender(interaction.user), place, line, mentions)
+        sender = self._sender(interaction.user, interaction.locale)
+        actions = await self.layer.text(sender, place, line, mentions)
         if thread is not None and not any(a.slot is not None for a in actions):
             # The layer refused the table (its answer says why): no thread for it.
             answer.channel = channel
@@ -337,7 +343,7 @@ class DiscordFrontend(ChatFrontend):
         )
         place = self._place(answer.channel, interaction.guild_id)
         await self.on_press(
-            self._sender(interaction.user),
+            self._sender(interaction.user, interaction.locale),
             place,
             token,
             None if pressed is None else str(pressed),
@@ -460,7 +466,9 @@ class DiscordFrontend(ChatFrontend):
                 author = answer.typed.author.id
                 sent = await self._direct(author, message)
                 if sent is None:  # say so in the channel, without the private part
-                    await self._post(answer.channel, Message(NO_DMS, mentions=(str(author),)))
+                    with speaking(self.layer.languages.of_user(str(author))):
+                        said = Message(_(NO_DMS), mentions=(str(author),))
+                    await self._post(answer.channel, said)
                 return sent
             return await self._post(answer.channel, message)
         if to.audience == "channel":

@@ -1,0 +1,55 @@
+"""Languages through the Discord fake: the slash commands carry German
+descriptions for German clients, a person whose client is German (the
+interaction's `locale` "de") reads their private panel in German while an
+English one at the same table reads English, and `/plgames language`
+switches."""
+
+from pathlib import Path
+
+from discord_fake import Message
+from discord_world import Person, eventually, labels, quiet, seat_and_start, world
+
+
+def shown(message: Message) -> str:
+    embeds = " ".join(f"{e.get('title', '')} {e.get('description', '')}" for e in message.embeds)
+    return f"{message.content} {embeds} {' '.join(labels(message))}"
+
+
+async def test_a_german_client_reads_german_and_can_switch(tmp_path: Path) -> None:
+    async with world(tmp_path) as here:
+        fake = here.fake
+        bo = Person(here, fake.add_user("Bo"))
+        ana = Person(here, fake.add_user("Ana", locale="de"))
+        thread = await seat_and_start(here, [bo, ana], "euchre")
+        # The table's chat reads the table's language: its opener's.
+        board = (await eventually(lambda: here.boards(thread)))[-1]
+        assert "My hand and moves" in labels(board)
+        hers, his = await ana.open_panel(thread), await bo.open_panel(thread)
+        assert "Deine Hand:" in shown(hers) and "Your hand" not in shown(hers)
+        assert "Stand:" in shown(hers) and "Score:" in shown(his)
+        assert "Your hand:" in shown(his) and "Deine Hand" not in shown(his)
+
+        said = await ana.slash(thread, "language", code="en")
+        await quiet(here)
+        replies = " ".join(shown(m) for m in said.replies)
+        assert "From now on I speak English with you" in replies
+        assert "Your hand:" in shown(await ana.open_panel(thread))
+
+
+async def test_the_slash_commands_are_described_in_german(tmp_path: Path) -> None:
+    async with world(tmp_path) as here:
+        commands = await eventually(lambda: here.fake.commands.get(here.guild.id))
+        (plgames,) = commands
+        assert plgames["description_localizations"]["de"].startswith("Katan, Euchre und Sequence")
+        by_name = {c["name"]: c for c in plgames["options"]}
+        assert by_name["hand"]["description_localizations"]["de"] == (
+            "Deine Karten und Züge, privat"
+        )
+        assert (
+            "name_localizations" not in by_name["hand"] or not by_name["hand"]["name_localizations"]
+        ), "command names stay the grammar's English words"
+        assert {c["value"] for c in by_name["language"]["options"][0]["choices"]} == {
+            "en",
+            "de",
+            "auto",
+        }
