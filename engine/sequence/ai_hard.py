@@ -65,19 +65,25 @@ def line_value(chips: Sequence[int], locked: Sequence[bool], line: int, me: int)
     return float(value) if owner == me else -RIVAL_WEIGHT * value
 
 
-def cell_delta(chips: list[int], locked: Sequence[bool], cell: int, chip: int, me: int) -> float:
-    """How the score from `me`'s side changes when `cell` becomes `chip`
-    (a team, or EMPTY for a removal); `chips` is left as it was."""
+def cell_delta(
+    chips: list[int], locked: Sequence[bool], cell: int, chip: int, me: int
+) -> tuple[float, int]:
+    """How the score from `me`'s side changes when `cell` becomes `chip` (a
+    team, or EMPTY for a removal), and how many lines of five `me` completes by
+    it; `chips` is left as it was."""
     old = chips[cell]
     before = 0.0
     for line in WINDOWS_OF_CELL[cell]:
         before += line_value(chips, locked, line, me)
     chips[cell] = chip
     after = 0.0
+    completed = 0
     for line in WINDOWS_OF_CELL[cell]:
-        after += line_value(chips, locked, line, me)
+        value = line_value(chips, locked, line, me)
+        after += value
+        completed += value == SEQUENCE_VALUE
     chips[cell] = old
-    return after - before
+    return after - before, completed
 
 
 def ready_fours(
@@ -139,8 +145,9 @@ class HardSequenceAi:
         best, best_score = shortlist[0][1], float("-inf")
         for score, move in shortlist:
             total = 0.0
+            replies = Replies(view, view.teams[rival], _after(view.chips, move, me))
             for hand in hands:
-                total += self._after_reply(view, seat, rival, move, hand, score)
+                total += self._after_reply(view, seat, replies, move, hand, score)
             if total > best_score:
                 best, best_score = move, total
         return best
@@ -166,8 +173,8 @@ class HardSequenceAi:
             delta = by_cell.get(key)
             if delta is None:
                 chip = me if move.kind == "place" else EMPTY
-                delta = cell_delta(chips, locked, cell, chip, me)
-                if move.kind == "place" and needed <= _completed(chips, locked, cell, me):
+                delta, completed = cell_delta(chips, locked, cell, chip, me)
+                if move.kind == "place" and needed <= completed:
                     delta = WIN
                 by_cell[key] = delta
             score = delta - JACK_COST.get(KIND[move.card], 0)
@@ -187,28 +194,26 @@ class HardSequenceAi:
         self,
         view: SequenceState,
         seat: int,
-        rival: int,
+        replies: "Replies",
         move: Move,
         rival_hand: list[Card],
         score: float,
     ) -> float:
         """The score from the seat's side once `move` is made and the rival
         holding `rival_hand` answers with its own best one-ply move."""
-        me, them = view.teams[seat], view.teams[rival]
-        chips = view.chips[:]
-        cell = move.cell
-        assert cell is not None
-        chips[cell] = me if move.kind == "place" else EMPTY
+        me, them = view.teams[seat], replies.team
+        chips = replies.chips[:]
         locked = view.locked
         squares = view.board.squares
         if them != me:
-            reply, reply_delta = _best_reply(chips, locked, rival_hand, squares, them, view)
+            reply, reply_delta = replies.best(rival_hand)
             if reply_delta >= WIN:
                 return score - WIN
             if reply is not None:
                 kind, where = reply
-                score += cell_delta(chips, locked, where, them if kind == "place" else EMPTY, me)
-                chips[where] = them if kind == "place" else EMPTY
+                chip = them if kind == "place" else EMPTY
+                score += cell_delta(chips, locked, where, chip, me)[0]
+                chips[where] = chip
         hand = list(view.hands[seat])
         hand.remove(move.card)
         ready, _ = ready_fours(chips, locked, me, hand, squares)
@@ -216,51 +221,67 @@ class HardSequenceAi:
         return score + READY * min(ready, 2) - RIVAL_WEIGHT * READY * min(len(rival_holes), 2) / 2
 
 
-def _completed(chips: list[int], locked: Sequence[bool], cell: int, team: int) -> int:
-    """How many new sequences `team` would complete by placing on `cell`."""
-    old = chips[cell]
-    chips[cell] = team
-    done = sum(
-        1
-        for line in WINDOWS_OF_CELL[cell]
-        if line_value(chips, locked, line, team) == SEQUENCE_VALUE
-    )
-    chips[cell] = old
-    return min(done, 4)
+def _after(chips: Sequence[int], move: Move, me: int) -> list[int]:
+    out = list(chips)
+    assert move.cell is not None
+    out[move.cell] = me if move.kind == "place" else EMPTY
+    return out
 
 
-def _best_reply(
-    chips: list[int],
-    locked: Sequence[bool],
-    hand: Sequence[Card],
-    squares: Sequence[Sequence[int]],
-    team: int,
-    view: SequenceState,
-) -> tuple[tuple[str, int] | None, float]:
-    """The rival's best place or removal by its own one-ply score."""
-    cells: set[int] = set()
-    removes = False
-    for c in hand:
-        kind = KIND[c]
-        if kind == PLAIN:
-            cells.update(x for x in squares[c] if chips[x] == EMPTY)
-        elif kind == WILD:
-            cells.update(x for x in NON_CORNER if chips[x] == EMPTY)
-        else:
-            removes = True
-    needed = view.options.sequences_to_win - view.sequences_by_team[team]
-    best: tuple[str, int] | None = None
-    best_delta = float("-inf")
-    for x in sorted(cells):
-        if needed <= _completed(chips, locked, x, team):
-            return ("place", x), float(WIN)
-        delta = cell_delta(chips, locked, x, team, team)
-        if delta > best_delta:
-            best, best_delta = ("place", x), delta
-    if removes:
-        for x in range(CELLS):
-            if chips[x] not in (EMPTY, team) and not locked[x]:
-                delta = cell_delta(chips, locked, x, EMPTY, team) - JACK_COST[REMOVER]
-                if delta > best_delta:
-                    best, best_delta = ("remove", x), delta
-    return best, best_delta
+class Replies:
+    """The rival's one-ply scores on one board, worked out once per square and
+    shared by every hand dealt to it."""
+
+    def __init__(self, view: SequenceState, team: int, chips: list[int]) -> None:
+        self.team = team
+        self.chips = chips
+        self._locked = view.locked
+        self._squares = view.board.squares
+        self._needed = view.options.sequences_to_win - view.sequences_by_team[team]
+        self._place: dict[int, float] = {}
+        self._remove: tuple[tuple[str, int] | None, float] | None = None
+
+    def _place_score(self, cell: int) -> float:
+        score = self._place.get(cell)
+        if score is None:
+            delta, completed = cell_delta(self.chips, self._locked, cell, self.team, self.team)
+            score = float(WIN) if self._needed <= completed else delta
+            self._place[cell] = score
+        return score
+
+    def best(self, hand: Sequence[Card]) -> tuple[tuple[str, int] | None, float]:
+        """The rival's best place or removal holding `hand`."""
+        chips = self.chips
+        cells: set[int] = set()
+        removes = False
+        for c in hand:
+            kind = KIND[c]
+            if kind == PLAIN:
+                cells.update(x for x in self._squares[c] if chips[x] == EMPTY)
+            elif kind == WILD:
+                cells.update(x for x in NON_CORNER if chips[x] == EMPTY)
+            else:
+                removes = True
+        best: tuple[str, int] | None = None
+        best_score = float("-inf")
+        for x in sorted(cells):
+            score = self._place_score(x)
+            if score > best_score:
+                best, best_score = ("place", x), score
+        if removes:
+            removal, removal_score = self._best_removal()
+            if removal is not None and removal_score > best_score:
+                best, best_score = removal, removal_score
+        return best, best_score
+
+    def _best_removal(self) -> tuple[tuple[str, int] | None, float]:
+        if self._remove is None:
+            best: tuple[str, int] | None = None
+            best_score = float("-inf")
+            for x in range(CELLS):
+                if self.chips[x] not in (EMPTY, self.team) and not self._locked[x]:
+                    delta = cell_delta(self.chips, self._locked, x, EMPTY, self.team)[0]
+                    if delta - JACK_COST[REMOVER] > best_score:
+                        best, best_score = ("remove", x), delta - JACK_COST[REMOVER]
+            self._remove = (best, best_score)
+        return self._remove
