@@ -8,6 +8,7 @@ from typing import Final
 
 from languages import _
 from renderers.style import TEAM_STYLES
+from renderers.told import retold
 
 _SEAT: Final = re.compile(r"\b[Ss]eat (\d+)\b")
 _TEAM: Final = re.compile(r"\b([Tt])eam (\d+)\b")
@@ -51,5 +52,5 @@ def spoken(text: str, names: Sequence[str], team_word: Callable[[int], str] = te
         said = team_word(index)
         return said[:1].upper() + said[1:] if match.group(1) == "T" else said
 
-    text = _TEAM.sub(team, _SEAT.sub(seat, text))
+    text = _TEAM.sub(team, _SEAT.sub(seat, retold(text)))
     return _POINTS.sub(lambda match: plural(int(match.group(1)), "point"), text)
