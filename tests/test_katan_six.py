@@ -30,6 +30,7 @@ from engine.katan.maps import RED_NUMBERS
 from engine.katan.sea import atlas
 from engine.katan.state import MAIN, ROLL, SPECIAL, KatanState
 from engine.protocol import TableConfig
+from frontends.chat.presenters.katan.tables import settings
 
 
 def apply(st: KatanState, seat: int, move: mv.Move) -> KatanState:
@@ -246,3 +247,8 @@ def test_the_docs_draw_the_map_for_six_as_its_file_does() -> None:
     drawn = tomllib.loads((files("engine.katan.sea") / "maps" / "new_shores_six.toml").read_text())
     assert f"```text\n{drawn['map'].rstrip()}\n```" in page
     assert f"> {sea.description}" in page and sea.design in page
+
+
+def test_the_lobby_names_the_map_for_six() -> None:
+    options = KATAN.parse_options({"expansions": "seafarers", "players": 6})
+    assert settings(options) == "Seafarers: New Shores for Six · 12 points to win"

@@ -48,6 +48,5 @@ def settings(options: GameOptions) -> str:
         return ""
     words = rules_title(options.expansions)
     if options.map is not None:
-        titles = {name: title for name, title, _about in atlas.menu()}
-        words += f": {titles.get(options.map, options.map)}"
+        words += f": {atlas.sea_map(options.map).title}"
     return f"{words} · {options.points_to_win} points to win"
