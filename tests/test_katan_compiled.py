@@ -1,6 +1,7 @@
 """The optional compiled build (`deploy/compile_engine.py`, mypyc) plays exactly
-like the Python sources: the same seeded games of every rule set, with random
-seats and with the default AI, reach the same final state through the same
+like the Python sources: the same seeded games of every rule set (at three
+and four seats, and at five and six with the special building phase), with
+random seats and with the default AI, reach the same final state through the same
 narration, and the same malformed moves are refused with the same reasons.
 
 The build runs into a scratch copy of the engine (about a minute of one core),
@@ -28,6 +29,8 @@ RULE_SETS: tuple[dict[str, Any], ...] = (
     {"expansions": "seafarers", "map": "heading_for_new_shores"},
     {"expansions": "seafarers", "map": "fog_islands"},
     {"expansions": "seafarers,cities_and_knights", "map": "treasure_islands"},
+    {"players": 6},
+    {"expansions": "seafarers,cities_and_knights", "map": "new_shores_six", "players": 5},
 )
 RANDOM_GAMES = 4
 AI_GAMES = 1
@@ -37,7 +40,8 @@ MALFORMED: tuple[Any, ...] = ((), (999,), ([1],), "road 5", (0, -1, 7), (True,))
 
 def digest(options: dict[str, Any], seed: int, ai: bool) -> str:
     """Plays one game to its end and hashes what it said and where it ended."""
-    config = TableConfig(game="katan", seed=seed, seats=3 + seed % 2, options=options)
+    seats = None if "players" in options else 3 + seed % 2
+    config = TableConfig(game="katan", seed=seed, seats=seats, options=options)
     st = KATAN.initial_state(config)
     players = [KATAN.player("katan", seed * 10 + s) for s in range(st.seats)] if ai else []
     pick = random.Random(seed)
