@@ -109,13 +109,14 @@ def _spawn(root: Path, name: str, url: str, lease: float) -> subprocess.Popen[by
     )
     sock = root / name / "control.sock"
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and proc.poll() is None:
         try:
             call(sock, {"cmd": "tables"}, 30)
             return proc
         except OSError:
             time.sleep(0.05)
-    raise RuntimeError(f"daemon {name} did not start")
+    proc.kill()
+    raise RuntimeError(f"daemon {name} did not start: see {root / name}.log")
 
 
 def _held(root: Path, names: list[str]) -> dict[str, set[str]]:
