@@ -55,7 +55,7 @@ QUIET = TablePolicy(
 def _meta(table_id: str) -> TableMeta:
     return TableMeta(
         id=table_id,
-        code=table_id[:5].upper(),
+        code=table_id[-5:],
         name=table_id,
         game="euchre",
         seed=1,

@@ -64,11 +64,14 @@ class LeaseKeeper:
         began = time.monotonic()
         lost = await self.store.renew()
         self.renewed_at = began
+        held = self.store.held
+        # Lost at a renewal, or found lost by a write the fence refused.
+        lost |= {i for i, t in self.daemon.tables.items() if t.status.open and i not in held}
         for table_id in lost:
             log.warning("table %s was taken over by another daemon", table_id)
             self.daemon.metrics.leases_lost.inc()
             await self.daemon.forget(table_id)
-        for table_id in self.store.held:
+        for table_id in held:
             table = self.daemon.tables.get(table_id)
             if table is None or not table.status.open:
                 await self.store.let_go(table_id)

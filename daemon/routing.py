@@ -32,6 +32,16 @@ Handler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
 INLINE = 7000
 """Bytes of a message sent in the notification itself; longer ones are relayed."""
 OPEN_STATUSES = [s.value for s in Status if s.open]
+MOVING = {
+    "ok": False,
+    "code": "unavailable",
+    "error": "The table is moving to another host; try again in a few seconds.",
+}
+NO_ANSWER = {
+    "ok": False,
+    "code": "unavailable",
+    "error": "The table's host did not answer; try again.",
+}
 
 
 def channel(name: str) -> str:
@@ -77,25 +87,29 @@ class Router:
 
     # ---- asking ------------------------------------------------------------------
 
-    async def owner_of(self, code: str) -> str | None:
-        """The daemon serving the open table with this join code now, if any."""
+    async def owner_of(self, code: str) -> tuple[str, bool] | None:
+        """The daemon holding the open table with this join code, and whether
+        its lease is still current; None if no open table has the code."""
         async with self._send_lock:
             assert self._sender is not None
             cur = await self._sender.execute(
-                "SELECT l.owner FROM tables t JOIN leases l ON l.table_id = t.id "
-                "WHERE t.code = %s AND t.status = ANY(%s) AND l.expires_at > now() "
-                "ORDER BY l.expires_at DESC LIMIT 1",
+                "SELECT l.owner, l.expires_at > now() FROM tables t "
+                "JOIN leases l ON l.table_id = t.id "
+                "WHERE t.code = %s AND t.status = ANY(%s)",
                 (code.strip().upper(), OPEN_STATUSES),
             )
             found = await cur.fetchone()
-        return None if found is None else str(found[0])
+        return None if found is None else (str(found[0]), bool(found[1]))
 
     async def forward(self, request: dict[str, Any], frontend: str) -> dict[str, Any] | None:
         """The answer of the daemon serving `request["code"]`; None when no
         other daemon serves it (the caller answers "no such table")."""
-        owner = await self.owner_of(str(request.get("code", "")))
-        if owner is None or owner == self.name:
+        found = await self.owner_of(str(request.get("code", "")))
+        if found is None or found[0] == self.name:
             return None
+        owner, current = found
+        if not current:  # its daemon stopped; another takes it over within the bound
+            return dict(MOVING)
         ask_id = uuid.uuid4().hex
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._pending[ask_id] = future
@@ -105,11 +119,7 @@ class Router:
             async with asyncio.timeout(self.timeout):
                 return await future
         except (TimeoutError, psycopg.Error):
-            return {
-                "ok": False,
-                "code": "unavailable",
-                "error": "The table's host did not answer; try again.",
-            }
+            return dict(NO_ANSWER)
         finally:
             self._pending.pop(ask_id, None)
 

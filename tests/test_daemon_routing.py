@@ -23,6 +23,7 @@ def spawn(root: Path, name: str, url: str) -> subprocess.Popen[bytes]:
         PLGAMES_STORAGE__URL=url,
         PLGAMES_CLUSTER__NAME=name,
         PLGAMES_TABLES__TIMER__TURN_SECONDS="0",
+        PLGAMES_CLUSTER__LEASE_SECONDS="4",
     )
     wait_ready(root / name / "control.sock", proc)
     return proc
@@ -68,6 +69,16 @@ def test_a_request_at_the_wrong_daemon_reaches_the_owner(tmp_path: Path, pg_url:
         log = ask(two, cmd="log", code=busy)
         assert len(json.dumps(log)) > INLINE  # too long to notify: it came through the relay
         assert [s["ply"] for s in log["steps"]] == list(range(len(log["steps"])))
+
+        procs[0].kill()  # its lease runs a few seconds more: the table is on its way
+        procs[0].wait()
+        moving = call(two, {"cmd": "show", "code": code})
+        assert moving["code"] == "unavailable" and "moving to another host" in moving["error"]
+        deadline = time.monotonic() + 30
+        while not (shown := call(two, {"cmd": "show", "code": code}))["ok"]:
+            assert time.monotonic() < deadline, shown
+            time.sleep(0.1)
+        assert code in {t["code"] for t in ask(two, cmd="tables")["tables"]}  # taken over
     finally:
         for proc in procs:
             proc.terminate()

@@ -60,10 +60,10 @@ async def test_tallies_games_and_latest_table(store_target: str) -> None:
         ),
         finished("t4", community="g1", ended=40, seated={}, winners=[0]),
     ]
-    for meta in tables:
+    for meta in tables:  # a code is reused once its table is over
         await store.create_table(meta.model_copy(update={"status": Status.LOBBY, "winners": []}))
-    assert await store.tallies("discord") == []  # no result before the end
-    for meta in tables:
+        if meta.id == "t1":
+            assert await store.tallies("discord") == []  # no result before the end
         await store.save_meta(meta)
     await store.save_meta(tables[0])  # saved again: counted once
 
