@@ -252,3 +252,18 @@ def test_the_docs_draw_the_map_for_six_as_its_file_does() -> None:
 def test_the_lobby_names_the_map_for_six() -> None:
     options = KATAN.parse_options({"expansions": "seafarers", "players": 6})
     assert settings(options) == "Seafarers: New Shores for Six · 12 points to win"
+
+
+def test_the_phase_is_told_once_and_passes_say_nothing() -> None:
+    st, _ = six(5)
+    told = KATAN.apply(st, 0, mv.M_END)
+    assert [e.kind for e in told.events] == ["special_build"]
+    assert "special building phase" in told.events[0].text and "from seat 1" in told.events[0].text
+    st = told.state
+    for builder in (1, 2, 3):
+        passed = KATAN.apply(st, builder, mv.M_END)
+        assert passed.events == ()
+        st = passed.state
+    last = KATAN.apply(st, 4, mv.M_END)
+    assert [e.kind for e in last.events] == ["end_turn"]
+    assert last.events[0].text == "Seat 0 ended the turn; seat 1 is up"

@@ -49,18 +49,20 @@ def paying(st: KatanState) -> bool:
 def done(st: KatanState, seat: int, ev: Events) -> bool:
     """The turn's owner, or the seat building, is done: the next other seat is
     asked to build (True), or everyone has had the chance (False: the next turn
-    may begin)."""
+    may begin). Only the phase's start is told: a seat passing says nothing (its
+    builds are told as they happen), so a chat is not filled with passes."""
     nxt = (seat + 1) % st.seats
     if nxt == st.current:
         st.asked = -1
         return False
-    st.phase = SPECIAL
-    st.asked = nxt
-    if ev is not None:
+    if ev is not None and st.phase != SPECIAL:
         say(
             ev,
             "special_build",
-            f"Seat {seat} is done; special building phase: seat {nxt} may build",
+            f"Seat {seat} is done; special building phase: the other seats may build,"
+            f" from seat {nxt}",
             nxt,
         )
+    st.phase = SPECIAL
+    st.asked = nxt
     return True
