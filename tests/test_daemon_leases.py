@@ -6,6 +6,7 @@ import psycopg
 import pytest
 
 from daemon.core import Daemon
+from daemon.metrics import Metrics
 from daemon.model import (
     Actor,
     Origin,
@@ -18,6 +19,7 @@ from daemon.model import (
     TimerPolicy,
 )
 from daemon.postgres_store import LeaseLost, PostgresStore
+from daemon.routing import Router
 
 LEASE = 0.5
 QUIET = TablePolicy(
@@ -130,3 +132,16 @@ async def test_a_join_code_names_one_open_table_across_daemons(
     assert reused.code == "SAME1"  # an ended table's code is free again
     await first.shutdown()
     await second.shutdown()
+
+
+async def test_a_request_for_a_table_between_daemons_is_told_to_try_again(pg_url: str) -> None:
+    a = await daemon_store(pg_url, "a")
+    await a.create_table(meta("t1"))
+    router = Router(pg_url, "b", handle=lambda request: asyncio.sleep(0, {}), metrics=Metrics())
+    await router.start()
+    assert await router.forward({"cmd": "show", "code": "NOPE"}, "control") is None
+    await asyncio.sleep(LEASE * 1.5)  # a died: its lease ran out, nobody took the table yet
+    answer = await router.forward({"cmd": "show", "code": "T1"}, "control")
+    assert answer is not None and "moving to another host" in answer["error"]
+    await router.stop()
+    await a.close()
