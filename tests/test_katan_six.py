@@ -254,16 +254,19 @@ def test_the_lobby_names_the_map_for_six() -> None:
     assert settings(options) == "Seafarers: New Shores for Six · 12 points to win"
 
 
-def test_the_phase_is_told_once_and_passes_say_nothing() -> None:
+def test_the_phase_and_every_pass_are_told() -> None:
     st, _ = six(5)
     told = KATAN.apply(st, 0, mv.M_END)
-    assert [e.kind for e in told.events] == ["special_build"]
-    assert "special building phase" in told.events[0].text and "from seat 1" in told.events[0].text
+    texts = [e.text for e in told.events]
+    assert texts == ["Seat 0 is done; special building phase: seat 1 may build"]
     st = told.state
     for builder in (1, 2, 3):
         passed = KATAN.apply(st, builder, mv.M_END)
-        assert passed.events == ()
+        texts = [e.text for e in passed.events]
+        assert texts == [f"Seat {builder} is done building; seat {builder + 1} may build"]
         st = passed.state
     last = KATAN.apply(st, 4, mv.M_END)
-    assert [e.kind for e in last.events] == ["end_turn"]
-    assert last.events[0].text == "Seat 0 ended the turn; seat 1 is up"
+    assert [e.text for e in last.events] == [
+        "Seat 4 is done building",
+        "Seat 0 ended the turn; seat 1 is up",
+    ]

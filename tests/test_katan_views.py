@@ -4,6 +4,8 @@ from its view equal those from the full state."""
 import json
 import random
 
+import pytest
+
 from engine.katan import moves as mv
 from engine.katan.components import DEV_KINDS, KNIGHT, RESOURCES, VICTORY_POINT
 from engine.katan.crafted import blank, give, give_dev
@@ -74,8 +76,8 @@ def test_private_events_have_an_audience_and_a_public_twin() -> None:
 
 def test_legal_moves_from_the_view_equal_those_from_the_state() -> None:
     rng = random.Random(8)
-    for seed in (3, 4):
-        st = KATAN.initial_state(TableConfig(game="katan", seed=seed, seats=3 + seed % 2))
+    for seed in (3, 4, 5, 6):
+        st = KATAN.initial_state(TableConfig(game="katan", seed=seed, seats=3 + seed % 4))
         while st.phase != OVER:
             seat = KATAN.to_move(st)
             assert seat is not None
@@ -92,9 +94,11 @@ def test_legal_moves_from_the_view_equal_those_from_the_state() -> None:
             st = KATAN.apply(st, seat, legal[rng.randrange(len(legal))]).state
 
 
-def test_every_move_is_narrated_and_secrets_stay_in_private_events() -> None:
+@pytest.mark.parametrize("seats", [4, 6])
+def test_every_move_is_narrated_and_secrets_stay_in_private_events(seats: int) -> None:
+    """Six seats add the special building phase, where a card bought stays secret."""
     rng = random.Random(2)
-    st = KATAN.initial_state(TableConfig(game="katan", seed=31))
+    st = KATAN.initial_state(TableConfig(game="katan", seed=31, seats=seats))
     while st.phase != OVER:
         seat = KATAN.to_move(st)
         assert seat is not None

@@ -49,20 +49,20 @@ def paying(st: KatanState) -> bool:
 def done(st: KatanState, seat: int, ev: Events) -> bool:
     """The turn's owner, or the seat building, is done: the next other seat is
     asked to build (True), or everyone has had the chance (False: the next turn
-    may begin). Only the phase's start is told: a seat passing says nothing (its
-    builds are told as they happen), so a chat is not filled with passes."""
+    may begin). Every move is told, a pass in a few words."""
     nxt = (seat + 1) % st.seats
-    if nxt == st.current:
+    last = nxt == st.current
+    if ev is not None:
+        if st.phase != SPECIAL:
+            text = f"Seat {seat} is done; special building phase: seat {nxt} may build"
+        elif last:
+            text = f"Seat {seat} is done building"
+        else:
+            text = f"Seat {seat} is done building; seat {nxt} may build"
+        say(ev, "special_build", text, seat)
+    if last:
         st.asked = -1
         return False
-    if ev is not None and st.phase != SPECIAL:
-        say(
-            ev,
-            "special_build",
-            f"Seat {seat} is done; special building phase: the other seats may build,"
-            f" from seat {nxt}",
-            nxt,
-        )
     st.phase = SPECIAL
     st.asked = nxt
     return True
