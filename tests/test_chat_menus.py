@@ -54,6 +54,7 @@ VARIANTS = {
     "euchre": Variant("euchre", range(3), 3),
     "sequence": Variant("sequence", range(8), 2),
     "katan": Variant("katan", range(3), 6),
+    "katan_six": Variant("katan", range(2), 12, lambda seed: {"players": 6}),
     "cities": Variant("katan", range(2), 45, lambda seed: {"expansions": CITIES}),
     "seafarers": Variant(
         "katan",
