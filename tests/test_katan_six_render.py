@@ -10,7 +10,7 @@ from render_probe import near, pixel, play, rgb
 
 from engine.katan.game import KATAN
 from engine.katan.geometry import bits
-from engine.katan.state import KatanState
+from engine.katan.state import SPECIAL, KatanState
 from engine.protocol import TableConfig
 from frontends.terminal.pictures import Seen
 from frontends.terminal.pictures.canvas import letter
@@ -116,3 +116,14 @@ def test_the_terminal_draws_six_seats_with_their_own_letters(six: KatanState) ->
     text = picture(view, Seen(seat=0))
     assert "Green (g) seat 5" in text and "Brown (r) seat 6" in text
     assert len({letter(seat) for seat in range(6)}) == 6
+
+
+def test_the_terminal_says_who_may_build_in_the_special_building_phase() -> None:
+    st = KATAN.initial_state(TableConfig(game="katan", seed=4, seats=5))
+    while st.phase != SPECIAL:
+        seat = KATAN.to_move(st)
+        assert seat is not None
+        st = KATAN.apply(st, seat, KATAN.legal_moves(st, seat)[0]).state
+    view = json.loads(KATAN.encode_view(KATAN.view_for(st, st.asked)))
+    text = picture(view, Seen(seat=st.asked))
+    assert "Waiting for you to build or buy before the next turn" in text

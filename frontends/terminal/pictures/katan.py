@@ -23,6 +23,7 @@ PHASES: Final = {
     "free_roads": "to build the free roads",
     "offer": "to answer a trade offer",
     "counters": "to weigh the counter-offers",
+    "special_build": "to build or buy before the next turn (special building phase)",
 }
 """What the seat to move is asked, by phase."""
 
