@@ -26,7 +26,7 @@ from engine.katan import chores, crafted
 from engine.katan import moves as mv
 from engine.katan.audit import problems
 from engine.katan.cities import crafted as ck_crafted
-from engine.katan.components import DEV_KINDS, DISCARD_OVER, GOLD, VICTORY_POINT
+from engine.katan.components import DISCARD_OVER, GOLD
 from engine.katan.evaluate import node_yield
 from engine.katan.game import KATAN
 from engine.katan.geometry import bits
@@ -39,6 +39,7 @@ from engine.katan.sea.state import SeaPart
 from engine.katan.state import CHORE, OVER, ROBBER, KatanState, hand_size
 from engine.protocol import TableConfig
 from engine.selfplay import play
+from tests.katan_twins import deal_hidden_cards
 from tests.sea_support import (
     SEAFARERS,
     WITH_CITIES,
@@ -158,27 +159,7 @@ def hidden_twin(st: KatanState, seat: int, rng: random.Random) -> KatanState:
     shuffled, the chests under other fog hexes, the canal's numbers swapped
     round, another seed and counter."""
     twin = st.copy()
-    w = st.width
-    others = [t for t in range(st.seats) if t != seat]
-    pool = [k for t in others for k in range(w) for _ in range(twin.hands[t * w + k])]
-    rng.shuffle(pool)
-    for t in others:
-        size = sum(twin.hands[t * w : (t + 1) * w])
-        twin.hands[t * w : (t + 1) * w] = [0] * w
-        for k in pool[:size]:
-            twin.hands[t * w + k] += 1
-        pool = pool[size:]
-    swappable = [k for k in range(DEV_KINDS) if k != VICTORY_POINT]
-    for t in others:
-        for k in swappable:
-            fresh = twin.fresh[k] if t == st.current else 0
-            for _ in range(twin.devs[t * DEV_KINDS + k] - fresh):
-                into = rng.choice(swappable)
-                if twin.deck[into]:
-                    twin.deck[into] -= 1
-                    twin.deck[k] += 1
-                    twin.devs[t * DEV_KINDS + k] -= 1
-                    twin.devs[t * DEV_KINDS + into] += 1
+    deal_hidden_cards(twin, seat, rng)
     part: SeaPart = twin.sea
     part.fog_pile = tuple(rng.sample(part.fog_pile, len(part.fog_pile)))
     if part.chests:
@@ -189,8 +170,6 @@ def hidden_twin(st: KatanState, seat: int, rng: random.Random) -> KatanState:
     part.canal_numbers = tuple(
         (h, n) for (h, _), n in zip(part.canal_numbers, numbers, strict=True)
     )
-    twin.seed = st.seed + 1
-    twin.counter = st.counter + 3
     return twin
 
 
