@@ -6,7 +6,7 @@ a menu per kind of action below it, spots numbered by their engine ids
 from collections.abc import Sequence
 
 from engine.katan import rules
-from engine.katan.components import CARD_NAMES, DEV_LABELS, OFFERS_PER_TURN
+from engine.katan.components import OFFERS_PER_TURN
 from engine.katan.kinds import CITIES, label
 from engine.katan.moves import (
     ACCEPT,
@@ -57,6 +57,7 @@ from engine.katan.state import OFFER as P_OFFER
 from engine.katan.trading import counter_gives, counter_wants
 from frontends.chat.compose import Draft
 from frontends.chat.menus import Compose, Entry, Leaf, Node, walk
+from frontends.chat.presenters.katan.captions import DEV_WORDS
 from frontends.chat.presenters.katan.chore_menus import chore_node, discard_node, waiting_on
 from frontends.chat.presenters.katan.pointing import spots_node
 from frontends.chat.presenters.katan.turn_menus import (
@@ -67,11 +68,24 @@ from frontends.chat.presenters.katan.turn_menus import (
     ship_spots,
     ships_node,
 )
-from frontends.chat.presenters.katan.words import cards_text
+from frontends.chat.presenters.katan.words import CARD_SAID, cards_text
+from languages import N_, _
 from renderers.katan import katan_spots
 from renderers.katan.places import kind_spots
 
 PIECE_KEYS = {"road": "rd", "settlement": "st", "city": "ct"}
+PIECE_LABELS = {
+    "road": N_("Road ▸"),
+    "settlement": N_("Settlement ▸"),
+    "city": N_("City ▸"),
+    "ship": N_("Ship ▸"),
+}
+"""A spot menu's button, by the piece it places (the key `katan_spots` reads)."""
+BUILD_TITLES = {
+    "road": N_("Build a road: choose a place"),
+    "settlement": N_("Build a settlement: choose a place"),
+    "city": N_("Build a city: choose a place"),
+}
 COMPOSED = frozenset({OFFER, COUNTER, DISCARD, HAND_OVER})
 """Kinds built in the composer: their legal moves are only examples."""
 
@@ -89,14 +103,15 @@ def _root(st: KatanState, seat: int, legal: Sequence[Move], names: Sequence[str]
     if chore is not None:
         return chore_node(st, chore, legal, names)
     if phase == SETUP_SETTLEMENT:
-        piece = "city" if any(m[0] == BUILD_CITY for m in legal) else "settlement"
-        return spot_node("", piece, legal, f"Setup: place a {piece}")
+        if any(m[0] == BUILD_CITY for m in legal):
+            return spot_node("", "city", legal, _("Setup: place a city"))
+        return spot_node("", "settlement", legal, _("Setup: place a settlement"))
     if phase == SETUP_ROAD:
         if any(m[0] == BUILD_SHIP for m in legal):
-            title = "Setup: place a road or a ship"
-            road = spot_node("rd", "road", legal, "Setup: place a road")
+            title = _("Setup: place a road or a ship")
+            road = spot_node("rd", "road", legal, _("Setup: place a road"))
             return Node("", title, title, (road, ship_spots(legal)))
-        return spot_node("", "road", legal, "Setup: place a road")
+        return spot_node("", "road", legal, _("Setup: place a road"))
     if phase == P_DISCARD:
         return discard_node(st, seat, legal)
     if phase == ROBBER:
@@ -111,14 +126,16 @@ def _root(st: KatanState, seat: int, legal: Sequence[Move], names: Sequence[str]
 
 
 def _free_roads(legal: Sequence[Move]) -> Node:
-    stop = tuple(Leaf("Stop placing roads", m, style="danger") for m in legal if m == M_STOP_ROADS)
+    stop = tuple(
+        Leaf(_("Stop placing roads"), m, style="danger") for m in legal if m == M_STOP_ROADS
+    )
     if any(m[0] == BUILD_SHIP for m in legal):
-        title = "Place a free road or ship"
+        title = _("Place a free road or ship")
         roads: tuple[Entry, ...] = ()
         if any(m[0] == BUILD_ROAD for m in legal):
-            roads = (spot_node("rd", "road", legal, "Place a free road"),)
+            roads = (spot_node("rd", "road", legal, _("Place a free road")),)
         return Node("", title, title, (*roads, ship_spots(legal), *stop))
-    node = spot_node("", "road", legal, "Place a free road")
+    node = spot_node("", "road", legal, _("Place a free road"))
     return Node(node.key, node.label, node.title, (*node.children, *stop), node.spots)
 
 
@@ -126,12 +143,12 @@ def _with_rest(root: Node, legal: Sequence[Move]) -> Node:
     """`root` plus a *More ▸* node of the legal moves no menu of it holds (a
     kind newer than the menus): reachable, if plainly labelled."""
     held: set[Move] = set()
-    for _, node in walk(root):
+    for _path, node in walk(root):
         held |= {c.move for c in node.children if isinstance(c, Leaf)}
     rest = tuple(Leaf(label(m), m) for m in legal if m not in held and m[0] not in COMPOSED)
     if not rest:
         return root
-    more = Node("more", "More ▸", "More moves", rest)
+    more = Node("more", _("More ▸"), _("More moves"), rest)
     return Node(root.key, root.label, root.title, (*root.children, more), root.spots)
 
 
@@ -142,7 +159,8 @@ def zero(st: KatanState) -> tuple[int, ...]:
 def spot_node(key: str, action: str, legal: Sequence[Move], title: str) -> Node:
     spots = katan_spots(legal, action)
     leaves = tuple(Leaf(str(s.number), s.moves[0], s.number) for s in spots.spots)
-    return Node(key, f"{action.capitalize()} ▸", title, leaves, spots)
+    button = _(PIECE_LABELS[action]) if action in PIECE_LABELS else f"{action.capitalize()} ▸"
+    return Node(key, button, title, leaves, spots)
 
 
 def _robber_node(legal: Sequence[Move], names: Sequence[str]) -> Node:
@@ -150,15 +168,15 @@ def _robber_node(legal: Sequence[Move], names: Sequence[str]) -> Node:
     robber = any(m[0] == MOVE_ROBBER for m in legal)
     pirate = any(m[0] == MOVE_PIRATE for m in legal)
     if robber and pirate:
-        title = "Move the robber or the pirate"
+        title = _("Move the robber or the pirate")
         both = (
-            _thief("rb", "Robber ▸", "robber", legal, names, MOVE_ROBBER),
-            _thief("pi", "Pirate ▸", "pirate", legal, names, MOVE_PIRATE),
+            _thief("rb", _("Robber ▸"), "robber", legal, names, MOVE_ROBBER),
+            _thief("pi", _("Pirate ▸"), "pirate", legal, names, MOVE_PIRATE),
         )
         return Node("", title, title, both)
     if pirate:
-        return _thief("", "Pirate ▸", "pirate", legal, names, MOVE_PIRATE)
-    return _thief("", "Robber ▸", "robber", legal, names, MOVE_ROBBER)
+        return _thief("", _("Pirate ▸"), "pirate", legal, names, MOVE_PIRATE)
+    return _thief("", _("Robber ▸"), "robber", legal, names, MOVE_ROBBER)
 
 
 def _thief(
@@ -172,36 +190,43 @@ def _thief(
         if len(spot.moves) == 1 and spot.moves[0][2] < 0:
             children.append(Leaf(str(spot.number), spot.moves[0], spot.number))
             continue
-        victims = tuple(Leaf(f"Rob {names[m[2]]}", m) for m in spot.moves)
-        title = f"{piece.capitalize()} on hex {spot.number}: whom to rob?"
+        victims = tuple(Leaf(_("Rob {name}").format(name=names[m[2]]), m) for m in spot.moves)
+        if piece == "pirate":
+            title = _("Pirate on hex {number}: whom to rob?").format(number=spot.number)
+        else:
+            title = _("Robber on hex {number}: whom to rob?").format(number=spot.number)
         children.append(Node(f"h{spot.number}", f"{spot.number} ▸", title, victims))
-    title = f"Move the {piece}: choose a hex"
+    if piece == "pirate":
+        title = _("Move the pirate: choose a hex")
+    else:
+        title = _("Move the robber: choose a hex")
     return Node(key, label, title, tuple(children), spots)
 
 
 def _answer_node(st: KatanState, legal: Sequence[Move], names: Sequence[str]) -> Node:
     if legal == [M_WITHDRAW]:
-        title = "Your offer is being answered"
-        leaf = Leaf("Withdraw the offer", M_WITHDRAW, style="danger")
+        title = _("Your offer is being answered")
+        leaf = Leaf(_("Withdraw the offer"), M_WITHDRAW, style="danger")
         return Node("", title, title, (leaf,))
     assert st.offer is not None
     give, want = offer_legs(st.offer)
     children: list[Entry] = []
     for move in legal:
         if move[0] == ACCEPT:
-            children.append(Leaf("Accept", move, style="success"))
+            children.append(Leaf(_("Accept"), move, style="success"))
         elif move[0] == DECLINE:
-            children.append(Leaf("Decline", move, style="danger"))
+            children.append(Leaf(_("Decline"), move, style="danger"))
     counter = Draft("counter", want, give, side="give")
-    children.append(Compose("Counter…", counter.payload(), "primary"))
+    children.append(Compose(_("Counter…"), counter.payload(), "primary"))
     for move in legal:
         if move[0] == COUNTER:
             c_give, c_want = counter_legs(move)
-            label = f"Counter: {cards_text(c_give)} for {cards_text(c_want)}"
+            label = _("Counter: {give} for {want}").format(
+                give=cards_text(c_give), want=cards_text(c_want)
+            )
             children.append(Leaf(label, move))
-    title = (
-        f"{names[st.current]} offers {cards_text(give)} for {cards_text(want)}: "
-        f"you would give {cards_text(want)}"
+    title = _("{name} offers {give} for {want}: you would give {want}").format(
+        name=names[st.current], give=cards_text(give), want=cards_text(want)
     )
     return Node("", title, title, tuple(children))
 
@@ -212,11 +237,15 @@ def _counters_node(st: KatanState, legal: Sequence[Move], names: Sequence[str]) 
     for move in legal:
         if move[0] == TAKE_COUNTER:
             c = terms[move[1]]
-            words = f"{cards_text(counter_wants(c))} for {cards_text(counter_gives(c))}"
-            children.append(Leaf(f"Take {names[move[1]]}'s: {words}", move, style="success"))
-    children.append(Leaf("Dismiss the counters", M_DISMISS))
-    children.append(Leaf("Withdraw the offer", M_WITHDRAW, style="danger"))
-    title = "Counter-offers: you give … for …"
+            words = _("Take {name}'s: {give} for {want}").format(
+                name=names[move[1]],
+                give=cards_text(counter_wants(c)),
+                want=cards_text(counter_gives(c)),
+            )
+            children.append(Leaf(words, move, style="success"))
+    children.append(Leaf(_("Dismiss the counters"), M_DISMISS))
+    children.append(Leaf(_("Withdraw the offer"), M_WITHDRAW, style="danger"))
+    title = _("Counter-offers: you give … for …")
     return Node("", title, title, tuple(children))
 
 
@@ -224,7 +253,7 @@ def _turn_node(st: KatanState, seat: int, legal: Sequence[Move], names: Sequence
     kinds = {m[0] for m in legal}
     root: list[Entry] = []
     if ROLL in kinds:
-        root.append(Leaf("Roll", M_ROLL, style="primary"))
+        root.append(Leaf(_("Roll"), M_ROLL, style="primary"))
     build: list[Entry] = []
     for piece, move_kind in (
         ("road", BUILD_ROAD),
@@ -232,22 +261,22 @@ def _turn_node(st: KatanState, seat: int, legal: Sequence[Move], names: Sequence
         ("city", BUILD_CITY),
     ):
         if move_kind in kinds:
-            title = f"Build a {piece}: choose a place"
+            title = _(BUILD_TITLES[piece])
             build.append(spot_node(PIECE_KEYS[piece], piece, legal, title))
     if BUILD_WALL in kinds:
-        title = "Build a wall (2 brick) around a city: choose the city"
-        build.append(spots_node("wl", "Wall ▸", title, legal, BUILD_WALL))
+        title = _("Build a wall (2 brick) around a city: choose the city")
+        build.append(spots_node("wl", _("Wall ▸"), title, legal, BUILD_WALL))
     if BUILD_SHIP in kinds:
         build.append(ship_spots(legal))
     if BUY_DEV in kinds:
-        build.append(Leaf("Development card", M_BUY))
+        build.append(Leaf(_("Development card"), M_BUY))
     if build:
-        root.append(Node("b", "Build ▸", "Build", tuple(build)))
+        root.append(Node("b", _("Build ▸"), _("Build"), tuple(build)))
     extra = (knights_node(legal), improve_node(st, seat, legal), ships_node(legal))
     root += [node for node in extra if node is not None]
     trade = _trade(st, seat, legal, names) if st.phase == MAIN else []
     if trade:
-        root.append(Node("t", "Trade ▸", "Trade", tuple(trade)))
+        root.append(Node("t", _("Trade ▸"), _("Trade"), tuple(trade)))
     if CITIES in st.ruleset.names:
         cards = progress_node(st, seat, legal, names)
     else:
@@ -257,8 +286,9 @@ def _turn_node(st: KatanState, seat: int, legal: Sequence[Move], names: Sequence
     root += scenario_entries(legal)
     special = st.phase == SPECIAL  # five or six seats: build or buy before the next turn
     if END_TURN in kinds:
-        root.append(Leaf("Done building" if special else "End turn", M_END, style="danger"))
-    title = "Special building phase: build or buy" if special else "Your turn"
+        done = _("Done building") if special else _("End turn")
+        root.append(Leaf(done, M_END, style="danger"))
+    title = _("Special building phase: build or buy") if special else _("Your turn")
     return Node("", title, title, tuple(root))
 
 
@@ -268,44 +298,53 @@ def _trade(st: KatanState, seat: int, legal: Sequence[Move], names: Sequence[str
     bank: list[Entry] = []
     for give in range(st.width):
         gets = tuple(
-            Leaf(f"Get 1 {CARD_NAMES[m[2]]}", m)
+            Leaf(_("Get 1 {card}").format(card=_(CARD_SAID[m[2]])), m)
             for m in legal
             if m[0] == BANK_TRADE and m[1] == give
         )
         if gets:
-            name = CARD_NAMES[give]
-            title = f"Give {ratio[give]} {name} to the bank for…"
+            name = _(CARD_SAID[give])
+            title = _("Give {count} {card} to the bank for…").format(count=ratio[give], card=name)
             bank.append(Node(f"g{give}", f"{ratio[give]} {name} ▸", title, gets))
     if bank:
-        out.append(Node("bk", "Bank/harbour ▸", "Trade with the bank: give…", tuple(bank)))
+        said = _("Trade with the bank: give…")
+        out.append(Node("bk", _("Bank/harbour ▸"), said, tuple(bank)))
     holds = any(st.hands[seat * st.width : (seat + 1) * st.width])
     if holds and st.offers < OFFERS_PER_TURN:  # the rules refuse more offers this turn
         blank = zero(st)
-        out.append(Compose("Offer to players…", Draft("offer", blank, blank).payload(), "primary"))
+        offer = Draft("offer", blank, blank).payload()
+        out.append(Compose(_("Offer to players…"), offer, "primary"))
     for move in legal:
         if move[0] == OFFER:
             gives, wants = offer_legs(move)
-            to = "everyone" if move[1] < 0 else names[move[1]]
-            out.append(Leaf(f"Offer {cards_text(gives)} for {cards_text(wants)} to {to}", move))
+            to = _("everyone") if move[1] < 0 else names[move[1]]
+            said = _("Offer {give} for {want} to {to}").format(
+                give=cards_text(gives), want=cards_text(wants), to=to
+            )
+            out.append(Leaf(said, move))
     return out
 
 
 def _cards_node(legal: Sequence[Move]) -> Node | None:
     cards: list[Entry] = []
     if M_KNIGHT in legal:
-        cards.append(Leaf(DEV_LABELS[0], M_KNIGHT))
+        cards.append(Leaf(_(DEV_WORDS[0]), M_KNIGHT))
     if M_ROAD_BUILDING in legal:
-        cards.append(Leaf(DEV_LABELS[1], M_ROAD_BUILDING))
+        cards.append(Leaf(_(DEV_WORDS[1]), M_ROAD_BUILDING))
     plenty = tuple(
-        Leaf(f"{CARD_NAMES[m[1]]} + {CARD_NAMES[m[2]]}", m) for m in legal if m[0] == PLAY_PLENTY
+        Leaf(f"{_(CARD_SAID[m[1]])} + {_(CARD_SAID[m[2]])}", m)
+        for m in legal
+        if m[0] == PLAY_PLENTY
     )
     if plenty:
-        title = "Year of Plenty: take two cards"
-        cards.append(Node("yp", f"{DEV_LABELS[2]} ▸", title, plenty))
-    monopoly = tuple(Leaf(CARD_NAMES[m[1]].capitalize(), m) for m in legal if m[0] == PLAY_MONOPOLY)
+        title = _("Year of Plenty: take two cards")
+        cards.append(Node("yp", f"{_(DEV_WORDS[2])} ▸", title, plenty))
+    monopoly = tuple(
+        Leaf(_(CARD_SAID[m[1]]).capitalize(), m) for m in legal if m[0] == PLAY_MONOPOLY
+    )
     if monopoly:
-        title = "Monopoly: take every card of…"
-        cards.append(Node("mo", f"{DEV_LABELS[3]} ▸", title, monopoly))
+        title = _("Monopoly: take every card of…")
+        cards.append(Node("mo", f"{_(DEV_WORDS[3])} ▸", title, monopoly))
     if not cards:
         return None
-    return Node("p", "Play card ▸", "Play a development card", tuple(cards))
+    return Node("p", _("Play card ▸"), _("Play a development card"), tuple(cards))
