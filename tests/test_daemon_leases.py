@@ -21,7 +21,9 @@ from daemon.model import (
 from daemon.postgres_store import LeaseLost, PostgresStore
 from daemon.routing import Router
 
-LEASE = 0.5
+LEASE = 60.0
+"""Long enough never to run out by itself on a busy machine: a daemon's death
+or stall is played by `expire`."""
 QUIET = TablePolicy(
     pacing=PacingPolicy(think_seconds=0, hold_seconds=0), timer=TimerPolicy(turn_seconds=None)
 )
@@ -50,6 +52,14 @@ async def daemon_store(url: str, name: str) -> PostgresStore:
     return store
 
 
+def expire(url: str, owner: str) -> None:
+    """`owner` stopped renewing a lease period ago (it died, or stalls)."""
+    with psycopg.connect(url) as conn:
+        conn.execute(
+            "UPDATE leases SET expires_at = now() - interval '1 second' WHERE owner = %s", (owner,)
+        )
+
+
 def plies(url: str, table_id: str) -> list[int]:
     with psycopg.connect(url) as conn:
         rows = conn.execute("SELECT ply FROM steps WHERE table_id = %s ORDER BY ply", (table_id,))
@@ -63,7 +73,7 @@ async def test_a_takeover_fences_the_old_holder(pg_url: str) -> None:
     assert await b.claim() == []  # a holds it
     with pytest.raises(LeaseLost):
         await b.append_step("t1", step(1), None)  # b never claimed it
-    await asyncio.sleep(LEASE * 1.5)  # a stalls past its lease
+    expire(pg_url, "a")  # a stalls past its lease
     [taken] = await b.claim()
     assert taken.meta.id == "t1" and [s.ply for s in taken.steps] == [0]
     with pytest.raises(LeaseLost, match="another daemon"):
@@ -89,7 +99,7 @@ async def test_a_restart_takes_its_own_tables_back_at_once(pg_url: str) -> None:
     again = await daemon_store(pg_url, "a")
     assert {t.meta.id for t in await again.load_open()} == {"t1", "lan1"}
     await again._pool.close()  # type: ignore[union-attr]
-    await asyncio.sleep(LEASE * 1.5)
+    expire(pg_url, "a")
     # Expired: b takes the chat table, never the LAN one (its phones are on a's network).
     assert [t.meta.id for t in await b.claim()] == ["t1"]
     last = await daemon_store(pg_url, "a")
@@ -140,7 +150,7 @@ async def test_a_request_for_a_table_between_daemons_is_told_to_try_again(pg_url
     router = Router(pg_url, "b", handle=lambda request: asyncio.sleep(0, {}), metrics=Metrics())
     await router.start()
     assert await router.forward({"cmd": "show", "code": "NOPE"}, "control") is None
-    await asyncio.sleep(LEASE * 1.5)  # a died: its lease ran out, nobody took the table yet
+    expire(pg_url, "a")  # a died: its lease ran out, nobody took the table yet
     answer = await router.forward({"cmd": "show", "code": "T1"}, "control")
     assert answer is not None and "moving to another host" in answer["error"]
     await router.stop()
