@@ -69,6 +69,10 @@ def migrate(url: str) -> list[str]:
     return [m.id for m in todo]
 
 
+STAY_HOME = ("native",)
+"""Frontends whose tables only the daemon that served them may take back: the
+app's LAN and Bluetooth tables (`frontends.native`), whose phones reach only
+that daemon's network."""
 CLAIM_BATCH = 500
 """Tables nobody holds that one claim takes at most (a lease keeper claims
 every third of a lease period)."""
@@ -250,9 +254,15 @@ class PostgresStore(Store):
                 "UNION ALL (SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id "
                 "WHERE t.status = ANY(%(open)s) AND (l.table_id IS NULL OR (l.expires_at < now() "
                 "AND l.owner <> %(me)s "
-                "AND (t.meta::jsonb -> 'origin' ->> 'frontend') IS DISTINCT FROM 'lan')) "
+                "AND NOT (t.meta::jsonb -> 'origin' ->> 'frontend') = ANY(%(home)s))) "
                 "ORDER BY random() LIMIT %(limit)s)",
-                {"me": owner, "open": OPEN_STATUSES, "held": list(self._epochs), "limit": limit},
+                {
+                    "me": owner,
+                    "open": OPEN_STATUSES,
+                    "held": list(self._epochs),
+                    "limit": limit,
+                    "home": list(STAY_HOME),
+                },
             )
             # Rows are locked in id order by every claim and renewal, so two
             # daemons claiming at once wait for each other but never deadlock.

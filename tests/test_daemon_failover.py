@@ -33,7 +33,7 @@ from test_daemon_crash import (
 from daemon.control import call
 
 NAMES = ("d1", "d2", "d3")
-LEASE = 1.5
+LEASE = 3.0
 BOUND = LEASE * 4 / 3
 """The takeover bound: a lease period plus one renewal interval."""
 SLACK = 10.0

@@ -92,7 +92,7 @@ async def test_a_takeover_fences_the_old_holder(pg_url: str) -> None:
 async def test_a_restart_takes_its_own_tables_back_at_once(pg_url: str) -> None:
     a = await daemon_store(pg_url, "a")
     await a.create_table(meta("t1"))
-    await a.create_table(meta("lan1", frontend="lan"))
+    await a.create_table(meta("lan1", frontend="native"))
     await a._pool.close()  # type: ignore[union-attr]  # SIGKILL: nothing released
     b = await daemon_store(pg_url, "b")
     assert await b.claim() == []  # not expired yet
