@@ -291,14 +291,15 @@ class Person:
         """Press along `path` to the move. An update from the table may put
         the panel back at its top menu meanwhile (a person would press again),
         so each press starts from the deepest step the panel shows; a long
-        list is paged through. False when the panel shows no buttons at all:
-        a refusal of an earlier press can land after the newer menu and
-        replace it (answers and updates edit one message in no set order; a
-        known gap, docs/discord.md), and a person then types the move."""
+        list is paged through. False when the panel shows no buttons at all
+        (a refusal of an earlier press can land after the newer menu and
+        replace it: answers and updates edit one message in no set order; a
+        known gap, docs/discord.md) or is gone (a newer panel replaced it),
+        and a person then types the move."""
         for _ in range(30):
             present = labels(panel)
-            if not present:
-                return False
+            if not present or panel.id not in self.fake.messages:
+                return False  # a new panel replaced this one meanwhile: type the move
             shown = [i for i, label in enumerate(path) if label in present]
             forward = [x for x in present if PAGE_FORWARD.match(x)]
             if not shown and not forward:
@@ -318,7 +319,13 @@ class Person:
         table = self.world.table()
         version, edits = table.version, panel.edits
         await self.press(panel, label)
-        await self.fake.until(lambda: panel.edits > edits or table.version != version)
+        await self.fake.until(
+            lambda: (
+                panel.edits > edits
+                or table.version != version
+                or panel.id not in self.fake.messages
+            )
+        )
 
 
 def tokens(message: Message) -> list[str]:

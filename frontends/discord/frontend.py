@@ -34,7 +34,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -203,6 +203,9 @@ class DiscordFrontend(ChatFrontend):
         """Message id → its picture and, for an ephemeral one, the interaction that may edit it."""
         self._panels: LRUCache[tuple[str, str], int] = LRUCache(maxsize=remembered)
         """(table, user) → the message showing that person's private panel."""
+        self._panel_locks: LRUCache[tuple[str, str], asyncio.Lock] = LRUCache(maxsize=remembered)
+        self._superseded: LRUCache[int, bool] = LRUCache(maxsize=remembered)
+        """Panels deleted because a newer one was posted (`_supersede`)."""
 
     @property
     def client(self) -> PlgamesClient:
@@ -411,6 +414,21 @@ class DiscordFrontend(ChatFrontend):
     # ---- actions out ---------------------------------------------------------------------
 
     async def perform(self, action: Outgoing, context: Any) -> str | None:
+        slot = action.slot
+        if slot is None or slot.role != "panel":
+            return await self._perform(action, context)
+        # A person's panel changes one action at a time, so a delivery and an
+        # answer to a press cannot each delete the panel the other posted. An
+        # edit of a panel a newer one replaced (a press on it answered after
+        # the new turn's panel) edits the live panel, as on Telegram.
+        key = (slot.table, slot.where)
+        async with self._panel_locks.setdefault(key, asyncio.Lock()):
+            live = self._panels.get(key)
+            if isinstance(action, Edit) and int(action.message_id) in self._superseded and live:
+                action = replace(action, message_id=str(live))
+            return await self._perform(action, context)
+
+    async def _perform(self, action: Outgoing, context: Any) -> str | None:
         answer = context if isinstance(context, Answer) else None
         posted = None
         if isinstance(action, Edit):
@@ -420,7 +438,7 @@ class DiscordFrontend(ChatFrontend):
             if posted is not None and not isinstance(action, Edit) and action.replaces:
                 await self._delete(int(action.replaces), action.to, answer)
         if posted is not None and action.slot is not None and action.slot.role == "panel":
-            self._panels[(action.slot.table, action.slot.where)] = int(posted)
+            await self._supersede(action.slot, int(posted))
         if posted is not None and action.message.closes and action.to.audience == "channel":
             await self._archive(int(action.to.chat))
         return posted
@@ -435,6 +453,30 @@ class DiscordFrontend(ChatFrontend):
         partial = self.client.get_partial_messageable(channel).get_partial_message(message_id)
         with contextlib.suppress(discord.NotFound, discord.Forbidden):
             await partial.delete()
+
+    async def _supersede(self, slot: Slot, posted: int) -> None:
+        """One live panel per person and table: a panel posted anew (a turn
+        begins, which notifies; a typed command answered) deletes the one
+        before it, a DM or an ephemeral reply whose interaction still works,
+        so a DM does not fill with dead menus. A table that keeps its board
+        history keeps its old panels too."""
+        key = (slot.table, slot.where)
+        before = self._panels.get(key)
+        self._panels[key] = posted
+        if before is None or before == posted:
+            return
+        table = self.layer.daemon.tables.get(slot.table)
+        if table is not None and self.layer.boards.history(table):
+            return
+        shown = self._shown.get(before)
+        if shown is None or shown.interaction is None:
+            self._superseded[before] = True
+            await self._delete(before, Target("direct", user=slot.where), None)
+        elif self._editable(before):
+            self._superseded[before] = True
+            self._shown.pop(before, None)
+            with contextlib.suppress(discord.HTTPException):
+                await shown.interaction.followup.delete_message(before)
 
     async def _archive(self, channel_id: int) -> None:
         """Archive a table's own thread once its game is over, so the server's
