@@ -20,6 +20,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import psycopg
 from crashloop import Phone, fixed_port, lan_lost, lan_settings, ready
 from test_daemon_crash import (
     Seen,
@@ -100,11 +101,17 @@ def play(cluster: Cluster, seen: dict[str, Seen], people: dict[str, list[str]]) 
 
 
 def wait_for_takeover(cluster: Cluster, orphans: set[str]) -> float:
-    """Seconds until every open table of the killed daemon is served again."""
+    """Seconds until every open table of the killed daemon is served again
+    (one that finished just before the kill is no longer to be served)."""
     began = time.monotonic()
     while True:
         served = set().union(*cluster.held().values())
-        if orphans <= served:
+        with psycopg.connect(cluster.url) as conn:
+            rows = conn.execute(
+                "SELECT code FROM tables WHERE code = ANY(%s) AND status IN ('lobby', 'playing')",
+                (list(orphans),),
+            ).fetchall()
+        if {code for (code,) in rows} <= served:
             return time.monotonic() - began
         assert time.monotonic() - began < BOUND + SLACK, f"not taken over: {orphans - served}"
         time.sleep(0.05)
