@@ -33,8 +33,8 @@ CITIES = {"expansions": k.CITIES}
 BOTH = {"expansions": f"{k.CITIES},{k.SEAFARERS}"}
 GAMES: tuple[tuple[dict[str, Any], range], ...] = (
     (CITIES, range(1, 4)),
-    (BOTH, range(7, 10)),
-    ({"expansions": k.SEAFARERS, "map": "wonders_of_catan"}, range(1, 2)),
+    (BOTH, range(8, 11)),
+    ({"expansions": k.SEAFARERS, "map": "wonders_of_catan"}, range(2, 3)),
     ({"expansions": k.SEAFARERS, "map": "great_canal"}, range(1, 2)),
     ({"expansions": k.SEAFARERS, "map": "fog_islands"}, range(1, 2)),
     ({"expansions": k.SEAFARERS, "map": "forgotten_tribe"}, range(1, 2)),

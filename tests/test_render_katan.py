@@ -17,13 +17,15 @@ from renderers import katan as render
 from renderers.katan import katan_spots
 
 NAMES = ["Ana", "Bo", "Cy", "Dee"]
+# A seeded game of the strong AI, and a point late in it where every kind of piece stands.
+SEED, LATE = 17, 350
 
 
 @pytest.fixture(scope="module")
 def built() -> KatanState:
-    """Seed 2 after 400 decisions of the strong AI: cities, Longest Road (Cy) and
-    Largest Army (Ana) are all on the table."""
-    state: KatanState = play(KATAN, TableConfig(game="katan", seed=2), 400, "katan")
+    """LATE decisions into the seeded game: cities, Longest Road (Cy) and Largest Army
+    (Ana) are all on the table, and the game goes on."""
+    state: KatanState = play(KATAN, TableConfig(game="katan", seed=SEED), LATE, "katan")
     assert any(state.cities) and state.longest == 2 and state.army == 0
     return state
 
@@ -55,7 +57,7 @@ def test_every_piece_shows_its_owners_colour(built: KatanState) -> None:
             assert near(pixel(image, render.building_probe(lay, node, True)), fill), node
             seen += 1
         for edge in bits(built.roads[seat]):
-            assert near(pixel(image, render.road_probe(lay, edge)), fill), edge
+            assert any(near(pixel(image, p), fill) for p in render.road_probes(lay, edge)), edge
             seen += 1
     topology = built.board.topology
     paved = sum(built.roads)
@@ -101,12 +103,12 @@ def test_the_robber_and_the_red_numbers(built: KatanState) -> None:
 
 @pytest.mark.parametrize(
     ("moves", "action", "kind"),
-    [(0, "settlement", "crossing"), (1, "road", "edge"), (400, "road", "edge")],
+    [(0, "settlement", "crossing"), (1, "road", "edge"), (LATE, "road", "edge")],
 )
 def test_markers_sit_on_exactly_the_legal_spots_with_their_ids(
     moves: int, action: str, kind: str
 ) -> None:
-    state: KatanState = play(KATAN, TableConfig(game="katan", seed=2), moves, "katan")
+    state: KatanState = play(KATAN, TableConfig(game="katan", seed=SEED), moves, "katan")
     seat = KATAN.to_move(state)
     assert seat is not None
     view = KATAN.view_for(state, seat)
@@ -119,8 +121,8 @@ def test_markers_sit_on_exactly_the_legal_spots_with_their_ids(
 
 def test_robber_overlay_marks_the_hexes_it_may_go_to() -> None:
     state: KatanState | None = None
-    for moves in range(60, 400):
-        candidate: KatanState = play(KATAN, TableConfig(game="katan", seed=2), moves, "katan")
+    for moves in range(60, LATE):
+        candidate: KatanState = play(KATAN, TableConfig(game="katan", seed=SEED), moves, "katan")
         seat = KATAN.to_move(candidate)
         if seat is not None and any(m[0] == 10 for m in KATAN.legal_moves(candidate, seat)):
             state = candidate
@@ -185,12 +187,12 @@ def test_text_lists_what_the_image_shows(built: KatanState) -> None:
         for part in built_line.group(2).split("; "):
             word, *ids = part.split()
             for place in map(int, ids):
-                probe = (
-                    render.road_probe(lay, place)
+                probes = (
+                    render.road_probes(lay, place)
                     if word == "roads"
-                    else render.building_probe(lay, place, word == "cities")
+                    else (render.building_probe(lay, place, word == "cities"),)
                 )
-                assert near(pixel(image, probe), fill), (word, place)
+                assert any(near(pixel(image, p), fill) for p in probes), (word, place)
     robber = re.search(r"(\d+) \w+(?: \d+)? robber", text)
     assert robber is not None and int(robber.group(1)) == built.robber
     assert "Longest Road: Cy; Largest Army: Ana" in text

@@ -1,7 +1,6 @@
 """The AI levels are the app's SequenceAi (NATIVE.md §6.2), checked against a
 literal port of its description, fast, and stronger than a random player."""
 
-import time
 from collections.abc import Sequence
 
 import pytest
@@ -119,8 +118,9 @@ def test_levels_and_players() -> None:
         SEQUENCE.player("expert", 3)
 
 
-def test_a_wild_jack_turn_is_decided_fast() -> None:
-    """About a hundred candidates must cost well under a millisecond or two."""
+def test_a_wild_jack_turn_is_decided_the_same_way_every_time() -> None:
+    """About a hundred candidates (its speed is `make bench`'s ladder): the choice is
+    legal and depends only on the view."""
     state = SEQUENCE.initial_state(TableConfig(game="sequence", seed=5))
     players: list[RandomPlayer[Move]] = [RandomPlayer(1), RandomPlayer(2)]
     for _ in range(30):
@@ -134,11 +134,8 @@ def test_a_wild_jack_turn_is_decided_fast() -> None:
     view = SEQUENCE.view_for(state, seat)
     legal = SEQUENCE.view_legal_moves(view, seat)
     assert len(legal) > 60 and legal[0] == PLACE[jd][1]
-    ai = SequenceAi("normal")
-    started = time.perf_counter()
-    for _ in range(50):
-        ai.choose(view, seat, legal)
-    assert (time.perf_counter() - started) / 50 < 0.002
+    chosen = {SequenceAi("normal").choose(view, seat, legal) for _ in range(5)}
+    assert len(chosen) == 1 and chosen <= set(legal)
 
 
 def test_the_ai_beats_a_random_player() -> None:

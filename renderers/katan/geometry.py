@@ -150,10 +150,13 @@ def building_probe(lay: Layout, node: int, city: bool) -> Point:
     return (x + s * 0.17, y + s * 0.12) if city else (x - s * 0.1, y + s * 0.11)
 
 
-def road_probe(lay: Layout, edge: int) -> Point:
-    """A point on a road between its marking and its ends."""
+def road_probes(lay: Layout, edge: int) -> tuple[Point, Point]:
+    """A point on each side of a road's marking: a city at one end covers that side's."""
     (ax, ay), (bx, by) = lay.edges[edge]
-    return ax + (bx - ax) * 0.33, ay + (by - ay) * 0.33
+    return (ax + (bx - ax) * 0.33, ay + (by - ay) * 0.33), (
+        ax + (bx - ax) * 0.67,
+        ay + (by - ay) * 0.67,
+    )
 
 
 KNIGHT_RADIUS: Final = 0.2
