@@ -14,93 +14,73 @@ from typing import Final
 
 from languages import N_, SOURCE, _, current, ngettext
 
-_SEAT = r"(?P<seat>[Ss]eat \d+)"
-_CARD = r"(?P<card>\S+)"
+_NUMBER: Final = r"\d+"
+_FIELDS: Final = {
+    "seat": r"[Ss]eat \d+",
+    "team": r"[Tt]eam \d+",
+    "other": r"[Tt]eam \d+",
+    "card": r"\S+",
+    "suit": r"\S+",
+    "name": r".+",
+}
+"""What each placeholder matches in the English sentence; any other is a number."""
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    """The English sentence a template was written from, its placeholders as
+    named groups (the engines end an exclamation with a full stop too)."""
+    parts = re.split(r"\{(\w+)\}", template)
+    pattern = "".join(
+        re.escape(part) if i % 2 == 0 else f"(?P<{part}>{_FIELDS.get(part, _NUMBER)})"
+        for i, part in enumerate(parts)
+    )
+    return re.compile(pattern + (r"\.?" if template.endswith("!") else ""))
+
 
 SENTENCES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
-    (re.compile(pattern), said)
-    for pattern, said in (
+    (_pattern(said), said)
+    for said in (
         # Euchre
-        (rf"{_SEAT} defends alone\.", N_("{seat} defends alone.")),
-        (
-            rf"{_SEAT} shows a farmer's hand and takes the kitty\.",
-            N_("{seat} shows a farmer's hand and takes the kitty."),
-        ),
-        (rf"{_SEAT} declines to defend alone\.", N_("{seat} declines to defend alone.")),
-        (rf"{_SEAT} keeps the hand\.", N_("{seat} keeps the hand.")),
-        (rf"{_SEAT} passes\.", N_("{seat} passes.")),
-        (
-            rf"{_SEAT} names (?P<suit>\S+) and goes alone\.",
-            N_("{seat} names {suit} and goes alone."),
-        ),
-        (rf"{_SEAT} names (?P<suit>\S+)\.", N_("{seat} names {suit}.")),
-        (
-            rf"{_SEAT} orders up (?P<suit>\S+) and goes alone\.",
-            N_("{seat} orders up {suit} and goes alone."),
-        ),
-        (rf"{_SEAT} orders up (?P<suit>\S+)\.", N_("{seat} orders up {suit}.")),
-        (rf"{_SEAT} returns a card to the kitty\.", N_("{seat} returns a card to the kitty.")),
-        (
-            rf"{_SEAT} returns three cards to the kitty\.",
-            N_("{seat} returns three cards to the kitty."),
-        ),
-        (rf"{_SEAT} plays {_CARD}\.", N_("{seat} plays {card}.")),
-        (rf"{_SEAT} takes the trick\.", N_("{seat} takes the trick.")),
-        (
-            r"(?P<team>Team \d+) is euchred — (?P<other>team \d+) scores (?P<points>\d+)\.",
-            N_("{team} is euchred — {other} scores {points}."),
-        ),
-        (r"(?P<team>Team \d+) wins\.", N_("{team} wins.")),
-        (rf"You discard {_CARD}\.", N_("You discard {card}.")),
-        (r"Dealer discards\.", N_("Dealer discards.")),
-        (rf"{_CARD} turned down\.", N_("{card} turned down.")),
-        (r"Hand thrown in; redealing\.", N_("Hand thrown in; redealing.")),
-        (
-            r"Hand (?P<number>\d+) — dealer is (?P<seat>seat \d+)\.",
-            N_("Hand {number} — dealer is {seat}."),
-        ),
+        N_("{seat} defends alone."),
+        N_("{seat} shows a farmer's hand and takes the kitty."),
+        N_("{seat} declines to defend alone."),
+        N_("{seat} keeps the hand."),
+        N_("{seat} passes."),
+        N_("{seat} names {suit} and goes alone."),
+        N_("{seat} names {suit}."),
+        N_("{seat} orders up {suit} and goes alone."),
+        N_("{seat} orders up {suit}."),
+        N_("{seat} returns a card to the kitty."),
+        N_("{seat} returns three cards to the kitty."),
+        N_("{seat} plays {card}."),
+        N_("{seat} takes the trick."),
+        N_("{team} is euchred — {other} scores {points}."),
+        N_("{team} wins."),
+        N_("You discard {card}."),
+        N_("Dealer discards."),
+        N_("{card} turned down."),
+        N_("Hand thrown in; redealing."),
+        N_("Hand {number} — dealer is {seat}."),
         # Sequence
-        (
-            rf"{_SEAT} plays {_CARD} on square (?P<square>\d+)\.",
-            N_("{seat} plays {card} on square {square}."),
-        ),
-        (rf"{_SEAT} plays {_CARD} — sequence!\.", N_("{seat} plays {card} — sequence!")),
-        (
-            r"(?P<team>Team \d+) completes a sequence \((?P<count>\d+) of (?P<target>\d+)\)\.",
-            N_("{team} completes a sequence ({count} of {target})."),
-        ),
-        (
-            rf"{_SEAT} removes (?P<team>team \d+)'s chip from square (?P<square>\d+)"
-            rf" with {_CARD}\.",
-            N_("{seat} removes {team}'s chip from square {square} with {card}."),
-        ),
-        (rf"{_SEAT} removes a chip with {_CARD}\.", N_("{seat} removes a chip with {card}.")),
-        (rf"{_SEAT} swaps dead card {_CARD}\.", N_("{seat} swaps dead card {card}.")),
-        (
-            r"(?P<team>Team \d+) wins with (?P<count>\d+) sequences\.",
-            N_("{team} wins with {count} sequences."),
-        ),
-        (
-            r"The discard pile is shuffled into a new draw pile\.",
-            N_("The discard pile is shuffled into a new draw pile."),
-        ),
-        (rf"You draw {_CARD}\.", N_("You draw {card}.")),
-        (rf"{_SEAT} draws a card\.", N_("{seat} draws a card.")),
-        (rf"{_SEAT} has no legal move and passes\.", N_("{seat} has no legal move and passes.")),
-        (
-            r"No seat has a legal move: the table is blocked and the game is a draw\.",
-            N_("No seat has a legal move: the table is blocked and the game is a draw."),
-        ),
+        N_("{seat} plays {card} on square {square}."),
+        N_("{seat} plays {card} — sequence!"),
+        N_("{team} completes a sequence ({count} of {target})."),
+        N_("{seat} removes {team}'s chip from square {square} with {card}."),
+        N_("{seat} removes a chip with {card}."),
+        N_("{seat} swaps dead card {card}."),
+        N_("{team} wins with {count} sequences."),
+        N_("The discard pile is shuffled into a new draw pile."),
+        N_("You draw {card}."),
+        N_("{seat} draws a card."),
+        N_("{seat} has no legal move and passes."),
+        N_("No seat has a legal move: the table is blocked and the game is a draw."),
         # the daemon's notices
-        (r"(?P<name>.+) is back at the table\.", N_("{name} is back at the table.")),
-        (r"(?P<name>.+) joins the table\.", N_("{name} joins the table.")),
-        (r"The game begins\.", N_("The game begins.")),
-        (r"Time is up; a move was made for you\.", N_("Time is up; a move was made for you.")),
-        (
-            r"The AI plays your seat until you make a move\.",
-            N_("The AI plays your seat until you make a move."),
-        ),
-        (r"Ended by (?P<name>.+)\.", N_("Ended by {name}.")),
+        N_("{name} is back at the table."),
+        N_("{name} joins the table."),
+        N_("The game begins."),
+        N_("Time is up; a move was made for you."),
+        N_("The AI plays your seat until you make a move."),
+        N_("Ended by {name}."),
     )
 )
 TRICKS: Final = re.compile(

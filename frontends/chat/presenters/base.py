@@ -16,6 +16,7 @@ from engine.protocol import Event, Game, GameOptions
 from frontends.chat.grammar import Parsed
 from frontends.chat.menus import Node, Sheet
 from frontends.chat.setup import Question
+from languages import _
 from renderers.spots import Spots
 
 V = TypeVar("V")
@@ -24,10 +25,19 @@ M = TypeVar("M")
 
 class Presenter(ABC, Generic[V, M]):
     game: Game[Any, M, V]
-    help: str
-    """The game's text grammar, with examples, for `help`."""
-    rules: str
-    """A few lines of rules and where to read the rest, for `rules`."""
+    help_source: str
+    """The game's text grammar, with examples, for `help` (the catalog's English)."""
+    rules_source: str
+    """A few lines of rules and where to read the rest, for `rules` (English)."""
+
+    @property
+    def help(self) -> str:
+        """The grammar in the reader's language: the texts are constants, said late."""
+        return _(self.help_source)
+
+    @property
+    def rules(self) -> str:
+        return _(self.rules_source)
 
     @abstractmethod
     def caption(self, view: V, seat: int | None, names: Sequence[str]) -> str:

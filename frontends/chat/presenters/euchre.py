@@ -121,14 +121,8 @@ PHASES: Final = {
 
 class EuchrePresenter(Presenter[EuchreState, EuchreMove]):
     game = EUCHRE
-
-    @property
-    def help(self) -> str:  # type: ignore[override]
-        return _(HELP)
-
-    @property
-    def rules(self) -> str:  # type: ignore[override]
-        return _(RULES)
+    help_source = HELP
+    rules_source = RULES
 
     def caption(self, view: EuchreState, seat: int | None, names: Sequence[str]) -> str:
         said = _("Hand {number}, {name} deals.")

@@ -62,14 +62,8 @@ def _team_names(view: SequenceState, names: Sequence[str]) -> list[str]:
 
 class SequencePresenter(Presenter[SequenceState, Move]):
     game = SEQUENCE
-
-    @property
-    def help(self) -> str:  # type: ignore[override]
-        return _(HELP)
-
-    @property
-    def rules(self) -> str:  # type: ignore[override]
-        return _(RULES)
+    help_source = HELP
+    rules_source = RULES
 
     def caption(self, view: SequenceState, seat: int | None, names: Sequence[str]) -> str:
         teams = _team_names(view, names)

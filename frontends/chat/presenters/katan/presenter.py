@@ -16,7 +16,6 @@ from frontends.chat.presenters.base import Presenter
 from frontends.chat.presenters.katan import captions, grammar, menus, retelling, tables
 from frontends.chat.presenters.katan.chore_menus import due
 from frontends.chat.setup import Question
-from languages import _
 from renderers import katan as draw
 from renderers.spots import Spots
 from renderers.words import spoken
@@ -24,14 +23,8 @@ from renderers.words import spoken
 
 class KatanPresenter(Presenter[KatanView, Move]):
     game = KATAN
-
-    @property
-    def help(self) -> str:  # type: ignore[override]
-        return _(captions.HELP)
-
-    @property
-    def rules(self) -> str:  # type: ignore[override]
-        return _(captions.RULES)
+    help_source = captions.HELP
+    rules_source = captions.RULES
 
     def caption(self, view: KatanView, seat: int | None, names: Sequence[str]) -> str:
         return captions.caption(view.state, seat, names)
@@ -66,7 +59,7 @@ class KatanPresenter(Presenter[KatanView, Move]):
         if problem is not None:
             problem = spoken(problem, names)
         text = compose.summary(draft, names, due(st, seat))
-        text += f"\n{problem}" if problem else "\nReady: press Confirm."
+        text += "\n" + (problem or _("Ready: press Confirm."))
         w = st.width
         hand = st.hands[seat * w : (seat + 1) * w]
         others = [t for t in range(st.seats) if t != seat and hand_size(st, t)]
