@@ -16,6 +16,7 @@ from frontends.chat.presenters.base import Presenter
 from frontends.chat.presenters.katan import captions, grammar, menus, retelling, tables
 from frontends.chat.presenters.katan.chore_menus import due
 from frontends.chat.setup import Question
+from languages import _
 from renderers import katan as draw
 from renderers.spots import Spots
 from renderers.words import spoken
