@@ -12,11 +12,14 @@ from typing import Any
 
 from PIL import Image, ImageChops
 
+from engine.katan.geometry import bits
+from engine.katan.state import KatanState
 from engine.protocol import Game, TableConfig
 from renderers import pieces, style
 from renderers.draw import Box, Canvas, Point
+from renderers.katan import SEAT_STYLES
 from renderers.katan.closeup import RIM, Closeup, Label, draw_labels
-from renderers.katan.geometry import marker_centre
+from renderers.katan.geometry import Layout, building_probe, marker_centre, road_probes
 from renderers.spots import Spots
 from renderers.style import RGB
 
@@ -149,6 +152,22 @@ def check_labels(image: Image.Image, look: Closeup, spots: Spots[Any]) -> None:
             n for n in numbers if abs(n - q.number) in (0, 1, 10, 100) or n % 10 == q.number % 10
         ]
         assert read_label(image, q, alike) == q.number
+
+
+def pieces_in_their_colours(image: Image.Image, lay: Layout, state: KatanState) -> int:
+    """Asserts that every town, city and road on the island shows its owner's
+    colour at its probe (a road on either side of its marking); how many."""
+    seen = 0
+    for seat in range(state.seats):
+        fill = SEAT_STYLES[seat].fill
+        for city, places in ((False, state.towns[seat]), (True, state.cities[seat])):
+            for node in bits(places):
+                assert near(pixel(image, building_probe(lay, node, city)), fill), node
+                seen += 1
+        for edge in bits(state.roads[seat]):
+            assert any(near(pixel(image, p), fill) for p in road_probes(lay, edge)), edge
+            seen += 1
+    return seen
 
 
 def overlapping(boxes: Iterable[Box]) -> list[tuple[Box, Box]]:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 from PIL import Image
-from render_probe import near, pixel, play, rgb
+from render_probe import near, pieces_in_their_colours, pixel, play, rgb
 
 from engine.katan.game import KATAN
 from engine.katan.geometry import bits
@@ -55,18 +55,7 @@ def test_the_image_grows_by_two_rows_and_every_piece_shows_its_owner(six: KatanS
     extra = grown(6)
     assert extra > 0 and image.size == (1200, HEIGHT + extra)
     lay = render.layout(six.board.topology, six.board.harbours, grown_box(ISLAND, extra))
-    seen = 0
-    for seat in range(6):
-        fill = render.SEAT_STYLES[seat].fill
-        for node in bits(six.towns[seat]):
-            assert near(pixel(image, render.building_probe(lay, node, False)), fill), node
-            seen += 1
-        for node in bits(six.cities[seat]):
-            assert near(pixel(image, render.building_probe(lay, node, True)), fill), node
-            seen += 1
-        for edge in bits(six.roads[seat]):
-            assert any(near(pixel(image, p), fill) for p in render.road_probes(lay, edge)), edge
-            seen += 1
+    seen = pieces_in_their_colours(image, lay, six)
     assert seen > 40
     bottom = max(y for _, y in lay.hexes)
     assert bottom > HEIGHT - 100, "the island uses the taller sea"

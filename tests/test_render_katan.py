@@ -4,11 +4,10 @@ import re
 
 import pytest
 from PIL import Image
-from render_probe import check_labels, near, pixel, play, rgb, same_region
+from render_probe import check_labels, near, pieces_in_their_colours, pixel, play, rgb, same_region
 
 from engine.katan.components import DEV_KINDS, RESOURCE_NAMES, RESOURCES, SEA, VICTORY_POINT
 from engine.katan.game import KATAN
-from engine.katan.geometry import bits
 from engine.katan.maps import RED_NUMBERS
 from engine.katan.state import KatanState
 from engine.katan.view import KatanView, view_legal_moves
@@ -47,18 +46,7 @@ def test_island_is_phone_sized_and_small(built: KatanState) -> None:
 def test_every_piece_shows_its_owners_colour(built: KatanState) -> None:
     image = _image(built, None)
     lay = _layout(built)
-    seen = 0
-    for seat in range(built.seats):
-        fill = render.SEAT_STYLES[seat].fill
-        for node in bits(built.towns[seat]):
-            assert near(pixel(image, render.building_probe(lay, node, False)), fill), node
-            seen += 1
-        for node in bits(built.cities[seat]):
-            assert near(pixel(image, render.building_probe(lay, node, True)), fill), node
-            seen += 1
-        for edge in bits(built.roads[seat]):
-            assert any(near(pixel(image, p), fill) for p in render.road_probes(lay, edge)), edge
-            seen += 1
+    seen = pieces_in_their_colours(image, lay, built)
     topology = built.board.topology
     paved = sum(built.roads)
     occupied = sum(built.towns) | sum(built.cities)
