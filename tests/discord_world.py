@@ -447,3 +447,14 @@ async def quiet(here: World, still: float = 1.5) -> None:
             await asyncio.sleep(still)
             if len(here.fake.requests) == before:
                 return
+
+
+def turns(count: int) -> Callable[[int], bool]:
+    """A `play` stop: hand back after `count` people's turns."""
+    played = [0]
+
+    def stop(seat: int) -> bool:
+        played[0] += 1
+        return played[0] > count
+
+    return stop

@@ -11,7 +11,18 @@ from pathlib import Path
 
 import pytest
 from discord_fake import SUPPRESS_NOTIFICATIONS, Channel, Message, Request
-from discord_world import POLICY, Person, World, eventually, labels, play, quiet, tokens, world
+from discord_world import (
+    POLICY,
+    Person,
+    World,
+    eventually,
+    labels,
+    play,
+    quiet,
+    tokens,
+    turns,
+    world,
+)
 
 from daemon.clock import FakeClock
 from daemon.model import Identity, Status, TimerPolicy
@@ -86,17 +97,6 @@ async def cycle(person: Person, menu: Message, label: str, done: Callable[[], bo
         await person.press(menu, shown)
         await eventually(lambda pressed=shown: pressed not in labels(menu))
     raise AssertionError(f"{label} never reached the wanted value")
-
-
-def turns(count: int) -> Callable[[int], bool]:
-    """A `play` stop: hand back after `count` people's turns."""
-    played = [0]
-
-    def stop(seat: int) -> bool:
-        played[0] += 1
-        return played[0] > count
-
-    return stop
 
 
 async def test_settings_by_buttons_and_a_kept_board_history(tmp_path: Path) -> None:

@@ -4,13 +4,12 @@ answered) deletes the one before it, in a DM and as an ephemeral reply,
 unless the table keeps its board history; a table opened and played in a
 DM keeps one panel there too."""
 
-from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from discord_fake import EPHEMERAL, Channel, Message, Request
-from discord_world import Person, World, eventually, labels, play, quiet, world
+from discord_world import Person, World, eventually, labels, play, quiet, turns, world
 
 from daemon.model import Status
 
@@ -50,17 +49,6 @@ def ephemeral(here: World, person: Person) -> list[Message]:
         for m in here.fake.messages.values()
         if m.author.bot and m.audience == person.user.id and m.flags & EPHEMERAL
     ]
-
-
-def turns(count: int) -> Callable[[int], bool]:
-    """A `play` stop: hand back after `count` people's turns."""
-    played = [0]
-
-    def stop(seat: int) -> bool:
-        played[0] += 1
-        return played[0] > count
-
-    return stop
 
 
 async def keep_history(person: Person, where: Channel) -> None:
