@@ -173,6 +173,7 @@ class Daemon:
         except EngineError as exc:
             raise Refused(RefusalCode.BAD_OPTIONS, exc.reason) from None
         level = policy.ai_level or game.default_level
+        level = game.level_aliases.get(level, level)
         if level not in game.levels:
             raise Refused(
                 RefusalCode.BAD_OPTIONS,

@@ -304,7 +304,15 @@ class Table:
                     parsed, _ = self.game.prepare(config)
                 except EngineError as exc:
                     raise Refused(RefusalCode.BAD_OPTIONS, exc.reason) from None
-            wanted = [policy.ai_level if policy else None, *(levels or {}).values()]
+            aliases = self.game.level_aliases
+            if policy is not None and policy.ai_level is not None:
+                named = aliases.get(policy.ai_level, policy.ai_level)
+                policy = policy.model_copy(update={"ai_level": named})
+            levels = {
+                i: level if level is None else aliases.get(level, level)
+                for i, level in (levels or {}).items()
+            }
+            wanted = [policy.ai_level if policy else None, *levels.values()]
             for level in wanted:
                 if level is not None and level not in self.game.levels:
                     raise Refused(

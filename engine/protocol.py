@@ -98,6 +98,9 @@ class Game(ABC, Generic[S, M, V]):
     """AI levels by name; "random" is always one of them."""
     default_level: ClassVar[str]
     """The level a table gets when nobody names one: the game's real opponent."""
+    level_aliases: ClassVar[Mapping[str, str]] = {}
+    """Former level names, each to the level it now is: saved tables and
+    configs may still say them, so they are accepted and never listed."""
 
     # ---- configuration -------------------------------------------------------
 

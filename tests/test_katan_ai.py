@@ -144,10 +144,10 @@ def test_the_builder_builds_the_first_affordable_thing() -> None:
 
 
 def test_every_level_exists_and_unknown_levels_are_refused() -> None:
-    assert KATAN.levels == ("katan", "builder", "app", "random")
+    assert KATAN.levels == ("easy", "normal", "hard", "builder", "app", "random")
     for level in KATAN.levels:
         KATAN.player(level, 1)
-    with pytest.raises(BadOptions, match="katan, builder, app, random"):
+    with pytest.raises(BadOptions, match="easy, normal, hard, builder, app, random"):
         KATAN.player("grandmaster", 1)
 
 

@@ -1,8 +1,10 @@
 """No peeking, for every base-game level (issue 18): at every decision of whole
 games, a twin state that differs only in what the deciding seat may not see
 (the others' cards, the development deck, the seed) gives the same view, the
-same legal moves and, from the same seed, the same choice. The expansions'
-twins live in tests/test_cities_ai.py and tests/test_sea_ai.py."""
+same legal moves and, from the same seed, the same choice. `hard` searches,
+so it is checked at a handful of decisions worth searching rather than at
+every decision of whole games. The expansions' twins live in
+tests/test_cities_ai.py and tests/test_sea_ai.py."""
 
 import random
 
@@ -10,35 +12,74 @@ import pytest
 
 from engine.katan.audit import problems
 from engine.katan.game import KATAN
+from engine.katan.moves import Move
+from engine.katan.search_candidates import candidates
+from engine.katan.state import KatanState
+from engine.katan.view import KatanView
 from engine.protocol import TableConfig
 from tests.katan_twins import deal_hidden_cards
 
+CHEAP_LEVELS = [level for level in KATAN.levels if level != "hard"]
 
-@pytest.mark.parametrize("level", KATAN.levels)
+
+def _twin(st: KatanState, seat: int, rng: random.Random) -> tuple[KatanView, KatanView, bool]:
+    """The seat's view, its twin's, and whether the twin's hidden cards differ."""
+    view = KATAN.view_for(st, seat)
+    twin = st.copy()
+    deal_hidden_cards(twin, seat, rng)
+    assert not problems(twin)
+    twin_view = KATAN.view_for(twin, seat)
+    assert KATAN.encode_view(twin_view) == KATAN.encode_view(view)
+    return view, twin_view, twin.hands != st.hands or twin.devs != st.devs
+
+
+@pytest.mark.parametrize("level", CHEAP_LEVELS)
 @pytest.mark.parametrize(("seed", "seats"), [(5, 4), (6, 3), (7, 6)])
 def test_every_level_decides_from_its_view_alone(level: str, seed: int, seats: int) -> None:
     rng = random.Random(seed)
     config = TableConfig(game="katan", seed=seed, seats=seats)
     st = KATAN.initial_state(config)
-    players = [KATAN.player("katan", s) for s in range(seats)]
+    players = [KATAN.player("normal", s) for s in range(seats)]
     changed = decisions = 0
     while not KATAN.is_finished(st):
-        if KATAN.can_advance(st):
-            st = KATAN.advance(st).state
-            continue
         seat = KATAN.to_move(st)
         assert seat is not None
-        view = KATAN.view_for(st, seat)
+        view, twin_view, differs = _twin(st, seat, rng)
         legal = KATAN.view_legal_moves(view, seat)
-        twin = st.copy()
-        deal_hidden_cards(twin, seat, rng)
-        assert not problems(twin)
-        changed += twin.hands != st.hands or twin.devs != st.devs
-        twin_view = KATAN.view_for(twin, seat)
-        assert KATAN.encode_view(twin_view) == KATAN.encode_view(view)
         assert KATAN.view_legal_moves(twin_view, seat) == legal
         decision = KATAN.player(level, 7).choose(view, seat, legal)
         assert KATAN.player(level, 7).choose(twin_view, seat, legal) == decision
         decisions += 1
+        changed += differs
         st = KATAN.apply(st, seat, players[seat].choose(view, seat, legal)).state
     assert changed > decisions // 3, "the twins must really differ"
+
+
+def _searched_positions(seed: int, wanted: int) -> list[tuple[KatanState, int, list[Move]]]:
+    """Decisions of a game among `normal` players where `hard` weighs several
+    moves and the other seats hold cards, spread over the game."""
+    st = KATAN.initial_state(TableConfig(game="katan", seed=seed, seats=4))
+    out: list[tuple[KatanState, int, list[Move]]] = []
+    player = KATAN.player("normal", seed)
+    while not KATAN.is_finished(st) and len(out) < wanted:
+        seat = KATAN.to_move(st)
+        assert seat is not None
+        view = KATAN.view_for(st, seat)
+        legal = KATAN.view_legal_moves(view, seat)
+        move = player.choose(view, seat, legal)
+        held = sum(st.hands) - sum(st.hands[seat * 5 : seat * 5 + 5])
+        if st.turn > 8 * len(out) + 4 and held and len(candidates(st, seat, legal, move)) > 2:
+            out.append((st, seat, legal))
+        st = KATAN.apply(st, seat, move).state
+    return out
+
+
+def test_hard_searches_the_view_alone() -> None:
+    rng = random.Random(3)
+    positions = _searched_positions(11, 3)
+    assert len(positions) == 3
+    for st, seat, legal in positions:
+        view, twin_view, differs = _twin(st, seat, rng)
+        assert differs
+        decision = KATAN.player("hard", 7).choose(view, seat, legal)
+        assert KATAN.player("hard", 7).choose(twin_view, seat, legal) == decision

@@ -1,5 +1,6 @@
 """Katan behind the engine protocol: the `KATAN` instance the registry loads."""
 
+from collections.abc import Mapping
 from typing import ClassVar, Final, cast
 
 from engine.errors import BadOptions, IllegalMove
@@ -7,10 +8,12 @@ from engine.katan import movewire, rules, wire
 from engine.katan.ai import KatanPlayer
 from engine.katan.builder import BuilderPlayer
 from engine.katan.cities.baseline import AppPlayer
+from engine.katan.easy import EasyPlayer
 from engine.katan.kinds import fit, label
 from engine.katan.moves import M_DECLINE, M_DISMISS, M_END, M_STOP_ROADS, Move
 from engine.katan.options import KatanOptions
 from engine.katan.rulesets import ruleset
+from engine.katan.search import HardPlayer
 from engine.katan.state import OVER, KatanState, new_state, total_points
 from engine.katan.view import KatanView, view_for, view_legal_moves
 from engine.protocol import (
@@ -29,11 +32,15 @@ class KatanGame(Game[KatanState, Move, KatanView]):
     id: ClassVar[str] = "katan"
     title: ClassVar[str] = "Katan"
     Options: ClassVar[type[GameOptions]] = KatanOptions
-    levels: ClassVar[tuple[str, ...]] = ("katan", "builder", "app", "random")
-    default_level: ClassVar[str] = "katan"
-    """The default strong AI, the build-whatever-is-affordable baseline, the
-    app's "safe, unambitious" Cities & Knights opponent (the base AI in a base
-    game), and random."""
+    levels: ClassVar[tuple[str, ...]] = ("easy", "normal", "hard", "builder", "app", "random")
+    default_level: ClassVar[str] = "normal"
+    """A beginner's slips on the default AI, the default AI, a search over the
+    view with the default AI as its policy, the build-whatever-is-affordable
+    baseline, the app's "safe, unambitious" Cities & Knights opponent (the
+    base AI in a base game), and random."""
+    level_aliases: ClassVar[Mapping[str, str]] = {"katan": "normal"}
+    """The default AI's name before the levels were easy, normal and hard:
+    tables saved and configs written then still say it."""
 
     def seat_counts(self, options: GameOptions) -> tuple[int, ...]:
         assert isinstance(options, KatanOptions)
@@ -147,8 +154,13 @@ class KatanGame(Game[KatanState, Move, KatanView]):
         return label(move)
 
     def player(self, level: str, seed: int) -> Player[KatanView, Move]:
-        if level == "katan":
+        level = self.level_aliases.get(level, level)
+        if level == "normal":
             return KatanPlayer(seed)
+        if level == "easy":
+            return EasyPlayer(seed)
+        if level == "hard":
+            return HardPlayer(seed)
         if level == "builder":
             return BuilderPlayer(seed)
         if level == "app":

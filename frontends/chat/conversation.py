@@ -155,7 +155,7 @@ class Conversation:
         policy = self.layer.policy or self.layer.daemon.policy
         if policy.ai_level not in game.levels:
             # One policy serves every game, but AI level names are per game
-            # (Katan has no "normal"): the daemon then picks the game's default.
+            # (Katan has no "cautious"): the daemon then picks the game's default.
             policy = policy.model_copy(update={"ai_level": None})
         try:
             table = await self.layer.daemon.open_table(

@@ -1,0 +1,97 @@
+"""A full game state dealt from one seat's view: what a search plays out.
+
+A view hides the other seats' cards, their development cards, the deck's
+composition and the seed. What is hidden is still constrained by what is
+public, and a deal keeps every constraint the view implies: the other
+seats' resource cards are exactly the cards neither in the bank nor in the
+seat's own hand (so the kinds' totals are right, only who holds what is
+guessed), each seat holds as many as it shows and at least the cards its
+open offer or counter-offer gives; the development cards not
+played and not the seat's own are dealt between the other seats (as many as
+each shows) and the deck; nobody is dealt the victory points that would
+already have won the game; and the dice get a seed of the deal's own.
+
+The deal reads the view alone, so two views that are equal give the same
+deals from the same generator: a search built on it cannot peek.
+"""
+
+import random
+from typing import Final
+
+from engine.katan.components import DEV_KINDS, RESOURCES, VICTORY_POINT
+from engine.katan.moves import offer_legs
+from engine.katan.state import KatanState
+
+TRIES: Final = 20
+"""Deals redrawn when one hands a seat the victory points of a win it would
+have claimed; past that the last deal stands (it is still a possible one)."""
+
+
+def determinize(view: KatanState, seat: int, rng: random.Random) -> KatanState:
+    """A full state consistent with `view` (a base-game view of `seat`)."""
+    red = view.redaction
+    assert red is not None, "determinize takes a view"
+    st = view.copy()
+    st.redaction = None
+    n = st.seats
+    others = [t for t in range(n) if t != seat]
+
+    committed = _committed(st, seat)
+    pool: list[int] = []
+    for r in range(RESOURCES):
+        out = st.ruleset.bank_start(n, r) - st.bank[r] - st.hands[seat * RESOURCES + r]
+        for t in others:
+            st.hands[t * RESOURCES + r] = committed[t][r]
+            out -= committed[t][r]
+        pool.extend([r] * max(out, 0))
+    rng.shuffle(pool)
+    for t in others:
+        size = red.hand_sizes[t] - sum(committed[t])
+        for r in pool[:size]:
+            st.hands[t * RESOURCES + r] += 1
+        pool = pool[size:]
+
+    start = st.ruleset.deck(n)
+    unseen: list[int] = []
+    for k in range(DEV_KINDS):
+        gone = sum(st.played[t * DEV_KINDS + k] for t in range(n)) + st.devs[seat * DEV_KINDS + k]
+        unseen.extend([k] * max(start[k] - gone, 0))
+    for _ in range(TRIES):
+        rng.shuffle(unseen)
+        if _deal_devs(st, red.dev_sizes, others, unseen):
+            break
+    st.seed = rng.getrandbits(62)
+    st.counter = 0
+    return st
+
+
+def _committed(st: KatanState, seat: int) -> list[list[int]]:
+    """Cards each other seat is known to hold: what its open offer or its
+    counter-offer gives (an offer of cards one lacks is refused)."""
+    out = [[0] * RESOURCES for _ in range(st.seats)]
+    if st.offer is not None and st.current != seat:
+        out[st.current] = list(offer_legs(st.offer)[0][:RESOURCES])
+    for c in st.counters:
+        if c[0] != seat:
+            out[c[0]] = [max(a, b) for a, b in zip(out[c[0]], c[1 : 1 + RESOURCES], strict=True)]
+    return out
+
+
+def _deal_devs(st: KatanState, sizes: list[int], others: list[int], cards: list[int]) -> bool:
+    """Deal `cards` in order to `others` (as many as each holds), the rest to
+    the deck; False when a seat would hold a win it has not claimed."""
+    rest = cards
+    possible = True
+    for t in others:
+        held = rest[: sizes[t]]
+        rest = rest[sizes[t] :]
+        row = [0] * DEV_KINDS
+        for k in held:
+            row[k] += 1
+        st.devs[t * DEV_KINDS : (t + 1) * DEV_KINDS] = row
+        possible &= st.points[t] + row[VICTORY_POINT] < st.target
+    deck = [0] * DEV_KINDS
+    for k in rest:
+        deck[k] += 1
+    st.deck = deck
+    return possible

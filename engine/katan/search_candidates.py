@@ -1,0 +1,126 @@
+"""The moves a search weighs at a decision: the default AI's choice and the few
+alternatives worth a rollout each.
+
+A Katan decision can have hundreds of legal moves (every road, every bank
+trade, example offers), most of them pointless; rollouts are the search's
+whole budget, so only the plausible ones are weighed: the best few places by
+the default AI's own measures, each kind of build, buying, each card that can
+be played, the bank trades towards a build, ending the turn. Decisions with
+nothing to weigh (a roll without a knight, a discard, a free road) are left to
+the default AI.
+"""
+
+from collections.abc import Sequence
+from typing import Final
+
+from engine.katan import ai
+from engine.katan.components import RESOURCES
+from engine.katan.evaluate import hand_of, missing, node_yield, production, resource_weights
+from engine.katan.evaluate import spot_value as rate_spot
+from engine.katan.moves import (
+    BANK_TRADE,
+    BUILD_CITY,
+    BUILD_ROAD,
+    BUILD_SETTLEMENT,
+    M_ACCEPT,
+    M_BUY,
+    M_DECLINE,
+    M_END,
+    M_KNIGHT,
+    M_ROAD_BUILDING,
+    M_ROLL,
+    MOVE_ROBBER,
+    PLAY_MONOPOLY,
+    PLAY_PLENTY,
+    Move,
+)
+from engine.katan.state import MAIN, OFFER, ROBBER, ROLL, SETUP_SETTLEMENT, KatanState
+
+SETUP_SPOTS: Final = 6
+ROBBER_SPOTS: Final = 4
+SPOTS: Final = 2
+ROADS: Final = 2
+TRADES: Final = 3
+
+
+def candidates(st: KatanState, seat: int, legal: Sequence[Move], default: Move) -> list[Move]:
+    """`default` first, then the alternatives, each once; one move means no search."""
+    out = [default]
+    phase = st.phase
+    if phase == SETUP_SETTLEMENT:
+        weights = resource_weights(st)
+        have = production(st, seat, robbed=False)
+        ranked = sorted(legal, key=lambda m: -rate_spot(st, seat, m[1], weights, have))
+        out += ranked[:SETUP_SPOTS]
+    elif phase == ROLL:
+        out += [m for m in (M_ROLL, M_KNIGHT) if m in legal]
+    elif phase == ROBBER:
+        spots = [m for m in legal if m[0] == MOVE_ROBBER]
+        out += sorted(spots, key=lambda m: -ai._robber(st, seat, m))[:ROBBER_SPOTS]
+    elif phase == OFFER:
+        out += [m for m in (M_ACCEPT, M_DECLINE) if m in legal]
+    elif phase == MAIN:
+        out += _main(st, seat, legal)
+    return list(dict.fromkeys(out))
+
+
+def _main(st: KatanState, seat: int, legal: Sequence[Move]) -> list[Move]:
+    weights = resource_weights(st)
+    have = production(st, seat)
+    hand = hand_of(st, seat)
+    by_kind: dict[int, list[Move]] = {}
+    for m in legal:
+        by_kind.setdefault(m[0], []).append(m)
+    out: list[Move] = [M_END]
+    cities = by_kind.get(BUILD_CITY, [])
+    out += sorted(cities, key=lambda m: -sum(node_yield(st, m[1])))[:SPOTS]
+    spots = by_kind.get(BUILD_SETTLEMENT, [])
+    out += sorted(spots, key=lambda m: -rate_spot(st, seat, m[1], weights, have))[:SPOTS]
+    out += _roads(st, seat, by_kind.get(BUILD_ROAD, []), weights, have)
+    out += [m for m in (M_BUY, M_KNIGHT, M_ROAD_BUILDING) if m in legal]
+    goals = ai._goals(st, seat)
+    for m in by_kind.get(PLAY_PLENTY, []):
+        after = hand[:]
+        after[m[1]] += 1
+        after[m[2]] += 1
+        if any(missing(after, cost) == 0 < missing(hand, cost) for cost, _ in goals):
+            out.append(m)
+    need = ai._most_needed(hand, goals)
+    out += [m for m in by_kind.get(PLAY_MONOPOLY, []) if m[1] == need]
+    out += _trades(hand, by_kind.get(BANK_TRADE, []), goals)
+    return out
+
+
+def _roads(
+    st: KatanState,
+    seat: int,
+    roads: list[Move],
+    weights: list[float],
+    have: list[float],
+) -> list[Move]:
+    """The roads leading to the best places to settle within three roads."""
+    if not roads:
+        return []
+    top = st.board.topology
+    walls = st.built & ~(st.towns[seat] | st.cities[seat])
+
+    def reach(m: Move) -> float:
+        edge = m[1]
+        return max(
+            ai._reach_value(st, seat, end, edge, weights, have, walls)
+            for end in top.edge_ends[edge]
+        )
+
+    return sorted(roads, key=lambda m: (-reach(m), m[1]))[:ROADS]
+
+
+def _trades(hand: list[int], trades: list[Move], goals: list[ai.Goal]) -> list[Move]:
+    """Bank trades that bring a goal closer: a card it lacks for one it has to spare."""
+    out: list[Move] = []
+    for cost, _ in goals[:2]:
+        short = [max(0, cost[r] - hand[r]) for r in range(RESOURCES)]
+        spare = [max(0, hand[r] - cost[r]) for r in range(RESOURCES)]
+        for m in trades:
+            if short[m[2]] and spare[m[1]] and m not in out:
+                out.append(m)
+    return sorted(out, key=lambda m: -hand[m[1]])[:TRADES]
