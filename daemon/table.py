@@ -32,6 +32,7 @@ from daemon.model import (
     Identity,
     RefusalCode,
     Refused,
+    Seat,
     Status,
     StepKind,
     StepRecord,
@@ -274,6 +275,42 @@ class Table:
                 await self.save("")
             if self.state is not None:
                 publish_public(self, (), [identity.frontend])
+
+    async def resize(self, count: int, *, options: Mapping[str, Any], notice: str = "") -> None:
+        """Give a lobby `count` seats with `options` (a game whose options
+        name the seat count, as Katan's `players`, changes both at once).
+        Nobody loses a seat: someone sitting past the new last seat moves to
+        a free one, and fewer seats than people is refused."""
+        async with self.lock:
+            self._accepting()
+            if self.meta.status != Status.LOBBY:
+                raise Refused(
+                    RefusalCode.ALREADY_STARTED, "The game has begun: its seats are fixed now."
+                )
+            seats = self.meta.seats
+            people = sum(1 for s in seats if s.identity is not None)
+            if count < people:
+                raise Refused(
+                    RefusalCode.TABLE_FULL,
+                    f"{people} people sit at this table, so it cannot have fewer seats.",
+                )
+            config = TableConfig(
+                game=self.meta.game, options=dict(options), seats=count, seed=self.meta.seed
+            )
+            try:
+                parsed, _ = self.game.prepare(config)
+            except EngineError as exc:
+                raise Refused(RefusalCode.BAD_OPTIONS, exc.reason) from None
+            kept, moving = seats[:count], [s for s in seats[count:] if s.identity is not None]
+            free = [i for i, s in enumerate(kept) if s.identity is None]
+            for index, person in zip(free, moving, strict=False):
+                kept[index] = person
+            self.meta.seats = kept + [Seat() for _ in range(count - len(kept))]
+            self.options = parsed
+            self.meta.options = parsed.model_dump(mode="json", by_alias=True)
+            await self.save(notice)
+            if self._wanted_humans_reached():
+                await self.start_locked()
 
     async def configure(
         self,

@@ -1,5 +1,5 @@
 """Choosing a new table's rules by buttons: `new katan` alone asks for the
-rule set, with Seafarers the map (each described in a line), then the
+rule set, with Seafarers the map (each described in a line), the seats, then the
 points to win from the rule set's menu; the last press opens the table with
 those options, and its lobby says which they are."""
 
@@ -59,6 +59,9 @@ async def test_new_katan_asks_rules_map_and_points_then_opens(profile: AdapterPr
     for _, title, about in atlas.menu():
         assert f"{title}: {about}" in post.message.text, "each map has its one-line description"
     await press(chat, ANA, post, "Four Islands")
+    assert "How many seats?" in post.message.text
+    assert labels(post)[:2] == ["3 seats", "4 seats (default)"]
+    await press(chat, ANA, post, "4 seats (default)")
     assert "How many points win?" in post.message.text
     assert labels(post)[:4] == ["8 points", "10 points", "12 points (default)", "14 points"]
     await press(chat, BO, post, "10 points")  # anyone in the chat may answer
@@ -85,6 +88,7 @@ async def test_back_and_the_cities_points_menu_and_a_forged_press() -> None:
     assert "Which rules?" in post.message.text
     await press(chat, ANA, post, "Cities & Knights")
     assert "map" not in post.message.text, "no map without Seafarers"
+    await press(chat, ANA, post, "4 seats (default)")
     assert labels(post)[:4] == ["8 points", "10 points", "13 points (default)", "15 points"]
     token = choice(post, "13 points (default)").token
     forged = token[:-3] + ("AAA" if not token.endswith("AAA") else "BBB")

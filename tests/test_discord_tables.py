@@ -11,7 +11,7 @@ from discord_world import Person, eventually, labels, world
 
 from engine.katan.options import KatanOptions
 from engine.katan.rulesets import ENTRIES
-from engine.katan.sea.atlas import MAP_NAMES
+from engine.katan.sea.atlas import ALL_MAPS
 from engine.registry import game_ids
 
 pytestmark = pytest.mark.timeout(120)
@@ -29,7 +29,7 @@ async def test_the_new_command_offers_the_registrys_games_rules_and_maps(tmp_pat
         rules = [c["value"] for c in options["rules"]["choices"]]
         assert rules == ["-" if not e.expansions else ",".join(e.expansions) for e in ENTRIES]
         maps = options["map"]["choices"]
-        assert [c["value"] for c in maps] == list(MAP_NAMES)
+        assert [c["value"] for c in maps] == list(ALL_MAPS), "the map for six too"
         assert all(":" in c["name"] and len(c["name"]) <= 100 for c in maps), "described"
         assert here.fake.violations == []
 
@@ -67,6 +67,8 @@ async def test_katan_alone_asks_by_buttons_then_opens(tmp_path: Path) -> None:
         await eventually(lambda: "Which Seafarers map?" in menu.content)
         assert "The Oases" in labels(menu) and "The Oases: One vast desert" in menu.content
         await ana.press(menu, "The Oases")
+        await eventually(lambda: "How many seats?" in menu.content)
+        await ana.press(menu, "4 seats (default)")
         await eventually(lambda: "How many points win?" in menu.content)
         await ana.press(menu, "16 points")
         table = await eventually(lambda: next(iter(here.daemon.tables.values()), None))

@@ -52,6 +52,8 @@ async def test_new_katan_alone_asks_then_opens_in_the_group(host: Host) -> None:
     await fake.wait_for(lambda: "Which Seafarers map?" in str(asked.text), what="the maps")
     assert "The Fog Islands: A home island, an islet, and a bank of fog" in str(asked.text)
     await press_through(fake, bo, asked, "The Fog Islands")
+    await fake.wait_for(lambda: "How many seats?" in str(asked.text), what="the seats")
+    await press_through(fake, bo, asked, "4 seats (default)")
     await fake.wait_for(lambda: "How many points win?" in str(asked.text), what="the points")
     await press_through(fake, ana, asked, "12 points (default)")
     lobby = await fake.wait_for(

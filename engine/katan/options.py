@@ -8,7 +8,7 @@ from pydantic_core import PydanticCustomError
 from engine.katan.components import LARGE_TABLE
 from engine.katan.kinds import CITIES, SEAFARERS
 from engine.katan.rulesets import BY_EXPANSIONS, EXPANSIONS, entry
-from engine.katan.sea.atlas import ALL_MAPS, DEFAULT_MAP, LARGE_DEFAULT, sea_map
+from engine.katan.sea.atlas import ALL_MAPS, DEFAULT_MAP, LARGE_DEFAULT, maps_for, sea_map
 from engine.protocol import GameOptions
 
 SEAT_COUNTS: Final = (4, 3, 5, 6)
@@ -71,8 +71,11 @@ class KatanOptions(GameOptions):
             seats = sea_map(self.map).seats
             if self.players not in seats:
                 listed = " or ".join(str(n) for n in sorted(seats))
+                others = " or ".join(maps_for(self.players))
                 raise PydanticCustomError(
-                    "players", f"map {self.map} is laid out for {listed} seats, not {self.players}"
+                    "players",
+                    f"map {self.map} is laid out for {listed} seats, not {self.players}"
+                    + (f"; {self.players} seats play map {others}" if others else ""),
                 )
         return self
 

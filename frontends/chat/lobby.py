@@ -2,7 +2,9 @@
 
 `settings` shows what a lobby can still change, each as a button: the game's
 own options (read from its options model: a yes/no option flips, a choice
-among a few values moves to the next, a number steps by one), the turn timer,
+among a few values moves to the next, a number steps by one), the seat count
+where the game's options allow more than one (Katan's `players` moves with
+it; people already seated keep a seat, so never fewer seats than them), the turn timer,
 the AI's pace, the AI level of each seat the AI plays, and whether the chat
 keeps old boards (`frontends.chat.boards`). Only the table's opener may
 press them, and only in the lobby; each press is checked by the daemon as a
@@ -25,10 +27,11 @@ from typing import TYPE_CHECKING, Any, Final, Literal, get_args, get_origin
 
 from daemon.model import Refused, Status
 from daemon.table import Table
+from engine.errors import EngineError
 from frontends.chat.api import Edit, Menu, Message, Outgoing, Place, Send, Sender, Target
 from frontends.chat.menus import Item, Sheet, lay_out
 from frontends.chat.tokens import to36
-from languages import N_, _, speaking
+from languages import N_, _, ngettext, speaking
 
 if TYPE_CHECKING:
     from frontends.chat.layer import ChatLayer
@@ -92,7 +95,7 @@ class Lobbies:
 
     def _settings(self, table: Table) -> dict[str, _Setting]:
         """Every setting by its payload key: `o<i>` option i of the game's
-        model, `t` the timer, `p` the pace, `a<seat>` a seat's AI level,
+        model, `s` the seat count, `t` the timer, `p` the pace, `a<seat>` a seat's AI level,
         `h` the board history."""
         found: dict[str, _Setting] = {}
         fields = table.game.Options.model_fields
@@ -129,6 +132,8 @@ class Lobbies:
             update = {"pacing": policy.pacing.model_copy(update={"think_seconds": think})}
             return {"policy": policy.model_copy(update=update)}
 
+        if len(_seat_counts(table)) > 1:
+            found["s"] = _Setting(_("Seats"), str(len(table.meta.seats)), self._seats, ("d", "u"))
         found["t"] = _Setting(_("Turn timer"), _span(policy.timer.turn_seconds), timer)
         found["p"] = _Setting(_("AI pace"), _pace(policy.pacing.think_seconds), pace)
         levels = table.game.levels
@@ -160,6 +165,14 @@ class Lobbies:
             return {"options": {**table.meta.options, key: step(current, how)}}
 
         return change
+
+    @staticmethod
+    def _seats(table: Table, how: str) -> dict[str, Any]:
+        count = len(table.meta.seats) + (1 if how == "u" else -1)
+        options = dict(table.meta.options)
+        if (fixed := _count_option(table)) is not None:
+            options[fixed] = count
+        return {"seats": count, "options": options}
 
     def _history(self, table: Table, _how: str) -> dict[str, Any]:
         self.layer.boards.keep_history(table, not self.layer.boards.history(table))
@@ -230,7 +243,7 @@ class Lobbies:
             return [Edit(to, message_id, message) if message_id is not None else Send(to, message)]
         if (why := self._refusal(table, sender)) is not None:
             return [self.layer._say(place, why, private=True)]
-        key, step = (what[:-1], what[-1]) if what[-1] in "ud" and what[0] == "o" else (what, "")
+        key, step = (what[:-1], what[-1]) if what[-1] in "ud" and what[0] in "os" else (what, "")
         setting = self._settings(table).get(key)
         if setting is None or step not in setting.steps:
             return [
@@ -238,15 +251,40 @@ class Lobbies:
             ]
         change = setting.change(table, step)
         note = ""
+        notice = f"{sender.name} changed {setting.label.lower()}."
         try:
-            if change:
-                await table.configure(
-                    **change, notice=f"{sender.name} changed {setting.label.lower()}."
-                )
+            if "seats" in change:
+                note = self._resizing(table, change["seats"])
+                if not note:
+                    await table.resize(change["seats"], options=change["options"], notice=notice)
+            elif change:
+                await table.configure(**change, notice=notice)
         except Refused as exc:
             note = _("Not changed: {reason}").format(reason=exc.reason)
         message = self.message(table, note)
         return [Edit(to, message_id, message) if message_id is not None else Send(to, message)]
+
+    @staticmethod
+    def _resizing(table: Table, count: int) -> str:
+        """Why `count` seats cannot be, in words the reader's language has
+        (the daemon's own reasons cover the rest); empty when they can."""
+        counts = _seat_counts(table)
+        if count in counts:
+            people = sum(1 for s in table.meta.seats if s.identity is not None)
+            if count >= people:
+                return ""
+            said = ngettext(
+                "{count} person sits at {table}, so it keeps at least {count} seat.",
+                "{count} people sit at {table}, so it keeps at least {count} seats.",
+                people,
+            )
+            return _("Not changed: {reason}").format(
+                reason=said.format(count=people, table=table.meta.name)
+            )
+        said = _("{game} with these options is played by {low} to {high} seats.")
+        return _("Not changed: {reason}").format(
+            reason=said.format(game=table.game.title, low=min(counts), high=max(counts))
+        )
 
     def _join_menu(self, table: Table) -> Menu | None:
         layer = self.layer
@@ -315,6 +353,25 @@ class Lobbies:
                 # alone where replies are private, as Discord's slash commands).
                 out.append(Send(Target("channel", chat=place.chat), message))
         return out
+
+
+def _count_option(table: Table) -> str | None:
+    """The key of a game option that is the seat count itself (Katan's
+    `players`), which a change of seats changes too; None when the game has none."""
+    info = table.game.Options.model_fields.get("players")
+    return None if info is None else info.alias or "players"
+
+
+def _seat_counts(table: Table) -> tuple[int, ...]:
+    """The seat counts the table's other options allow, the current one
+    among them (a Seafarers map is laid out for some counts only)."""
+    options = dict(table.meta.options)
+    if (fixed := _count_option(table)) is not None:
+        options.pop(fixed, None)
+    try:
+        return table.game.seat_counts(table.game.parse_options(options))
+    except EngineError:
+        return (len(table.meta.seats),)
 
 
 def _is_code(layer: "ChatLayer", word: str) -> bool:

@@ -2,9 +2,10 @@
 
 `new katan` with no option asks which rules (base, Cities & Knights,
 Seafarers, both), then, with Seafarers, which map (each with its one-line
-description), then how many points win, from the rule set's own menu; the
-last answer opens the table as `new katan expansions=… map=… points_to_win=…`
-would. A game's presenter says what to ask (`Presenter.setup`); a game with
+description), then how many seats (those the rules and map are laid out
+for), then how many points win, from the rule set's own menu; the last
+answer opens the table as `new katan expansions=… map=… players=…
+points_to_win=…` would. A game's presenter says what to ask (`Presenter.setup`); a game with
 nothing to ask opens at once.
 
 No table exists yet, so the buttons carry everything: the payload is `s`,
@@ -47,6 +48,8 @@ class Question:
     options: tuple[Option, ...]
     default: int | None = None
     """The index of the option a table gets when nobody asks."""
+    note: str = ""
+    """A line under the question: why an option one might look for is not offered."""
 
 
 Asker = Callable[[Mapping[str, object]], Question | None]
@@ -106,4 +109,6 @@ def text(title: str, question: Question) -> str:
     the options' notes."""
     lines = [title, _(question.title)]
     lines += [f"• {_(o.label)}: {_(o.note)}" for o in question.options if o.note]
+    if question.note:
+        lines.append(_(question.note))
     return "\n".join(lines)

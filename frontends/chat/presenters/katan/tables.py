@@ -1,13 +1,15 @@
 """What a new Katan table asks before it opens, and how its lobby names the
 choice: the rule set (the registry `engine.katan.rulesets.ENTRIES`), with
-Seafarers the map (`engine.katan.sea.atlas.menu`, each with its one-line
-description), and the points to win from that rule set's own menu."""
+Seafarers the map (every map of `engine.katan.sea.atlas`, each with its
+one-line description), the seat count the map is laid out for, and the points
+to win from that rule set's own menu."""
 
 from collections.abc import Mapping
 from typing import Final
 
+from engine.katan.components import LARGE_TABLE
 from engine.katan.kinds import SEAFARERS
-from engine.katan.options import KatanOptions
+from engine.katan.options import SEAT_COUNTS, KatanOptions
 from engine.katan.rulesets import ENTRIES, entry
 from engine.katan.sea import atlas
 from engine.protocol import GameOptions
@@ -15,6 +17,9 @@ from frontends.chat.setup import Option, Question
 from languages import N_, ngettext
 
 PREFIX: Final = "Katan: "
+LARGE_ONLY: Final = N_(
+    "Five or six seats play only on New Shores for Six, the map laid out for them."
+)
 
 
 def rules_title(expansions: tuple[str, ...]) -> str:
@@ -29,8 +34,11 @@ def question(answers: Mapping[str, object]) -> Question | None:
         return Question("expansions", N_("Which rules?"), rules, default=0)
     chosen = tuple(sorted(n for n in str(answers["expansions"]).split(",") if n))
     if SEAFARERS in chosen and "map" not in answers:
-        maps = tuple(Option(name, title, about) for name, title, about in atlas.menu())
+        every = map(atlas.sea_map, atlas.ALL_MAPS)
+        maps = tuple(Option(m.name, m.title, m.description) for m in every)
         return Question("map", N_("Which Seafarers map?"), maps, default=0)
+    if "players" not in answers:
+        return seats_question(answers.get("map"))
     if "points_to_win" not in answers:
         rule_set = entry(chosen)
         points = tuple(
@@ -40,6 +48,20 @@ def question(answers: Mapping[str, object]) -> Question | None:
         default = rule_set.menu.index(rule_set.target) if rule_set.target in rule_set.menu else None
         return Question("points_to_win", N_("How many points win?"), points, default=default)
     return None
+
+
+def seats_question(sea_map: object) -> Question:
+    """The seat counts the chosen map is laid out for (without Seafarers, 3 to
+    6), the default the one a table gets when nobody says; a map for three or
+    four says where five and six are played, so their absence is not a riddle."""
+    counts = SEAT_COUNTS if sea_map is None else atlas.sea_map(str(sea_map)).seats
+    ordered = sorted(counts)
+    seats = tuple(
+        Option(n, ngettext("{count} seat", "{count} seats", n).format(count=n)) for n in ordered
+    )
+    note = "" if max(counts) >= LARGE_TABLE else LARGE_ONLY
+    default = ordered.index(counts[0])
+    return Question("players", N_("How many seats?"), seats, default=default, note=note)
 
 
 def settings(options: GameOptions) -> str:
