@@ -43,7 +43,7 @@ TAKES_GAMES = {
     "native",
 }
 """Sections whose `run` takes the game count; the others size themselves."""
-LADDERS = {"euchre", "sequence"}
+LADDERS = {"euchre", "sequence", "katan"}
 """Sections followed by their game's strength ladder (`bench.ladder`)."""
 RUNS = {"cities": "run_cities", "seafarers": "run_seafarers", "sea_cities": "run_sea_cities"}
 """Sections run by a function other than their module's `run` (Katan's
@@ -72,6 +72,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="make bench", description=__doc__)
     parser.add_argument("--games", type=int, default=500, help="games per strength figure")
     parser.add_argument("--only", choices=sorted(SECTIONS), action="append")
+    parser.add_argument(
+        "--ladder-games", type=int, help="games per ladder pairing (default: --games)"
+    )
+    parser.add_argument(
+        "--level", action="append", help="ladder levels to play (default: every level)"
+    )
     args = parser.parse_args(argv)
 
     base = baseline_ops_per_second()
@@ -90,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         figures = run(args.games) if name in TAKES_GAMES else run()
         results["sections"][name] = figures
         if name in LADDERS:
-            figures.update(ladder.run(name, args.games))
+            games = args.ladder_games or args.games
+            figures.update(ladder.run(name, games, args.level or ()))
         for key, value in figures.items():
             if key.startswith("ladder_"):
                 continue  # printed as a table as each pairing finished

@@ -2,10 +2,14 @@
 the game's default level, with 95% intervals and each level's decision times.
 
 Each pairing plays the same seeds with the challenger's seats rotated (Sequence
-seat 0 and 1 in turn, Euchre's partnership on seats 0/2 and 1/3 in turn), so
-neither side owns the first move. Every decision's player is built from (level,
-seed) as the daemon builds it, and its wall time is recorded per level: the p95
-is what a person at the table waits, on whatever else the machine runs.
+seat 0 and 1 in turn, Euchre's partnership on seats 0/2 and 1/3 in turn,
+Katan's one challenger through seats 0 to 3 against three of the default), so
+neither side owns the first move. In a game of more than two sides a level is
+first played against random players too (`CHECKED_AGAINST_RANDOM`): a baseline
+that does no better than random there proves nothing against the default.
+Every decision's player is built from (level, seed) as the daemon builds it,
+and its wall time is recorded per level: the p95 is what a person at the table
+waits, on whatever else the machine runs.
 """
 
 import math
@@ -19,6 +23,9 @@ from engine.registry import get_game
 from engine.selfplay import play
 
 Z95 = 1.96
+CHECKED_AGAINST_RANDOM = {"katan"}
+"""Games whose ladder also plays each level but `hard` against random players
+(`hard` is the default's wrapper: its check is the default's)."""
 
 
 def wilson(wins: float, games: int) -> tuple[float, float]:
@@ -77,31 +84,44 @@ def pairing(
     return score / len(seeds)
 
 
+def _figure(
+    game_id: str, level: str, against: str, games: int, times: dict[str, list[float]]
+) -> dict[str, float]:
+    """One pairing's win rate and 95% interval, printed as it finishes."""
+    started = time.perf_counter()
+    rate = pairing(game_id, level, against, range(games), times)
+    low, high = wilson(rate * games, games)
+    print(
+        f"  {level:>8} vs {against}: {rate:6.1%}  (95% {low:.1%}\u2013{high:.1%})"
+        f"  {time.perf_counter() - started:,.0f} s",
+        flush=True,
+    )
+    key = f"ladder_{level}_vs_{against}"
+    return {key: rate, f"{key}_low95": low, f"{key}_high95": high}
+
+
 def p95_ms(samples: list[float]) -> float:
     ordered = sorted(samples)
     return ordered[int(0.95 * (len(ordered) - 1))] * 1e3 if ordered else 0.0
 
 
-def run(game_id: str, games: int) -> dict[str, float]:
-    """Every level against the default, printed as it finishes, as figures."""
+def run(game_id: str, games: int, levels: Sequence[str] = ()) -> dict[str, float]:
+    """Every level (or those of `levels`) against the default, printed as it
+    finishes, as figures."""
     game = get_game(game_id)
     default = game.default_level
+    chosen = [lv for lv in game.levels if not levels or lv in levels]
     times: dict[str, list[float]] = {}
     out: dict[str, float] = {}
     print(f"  ladder: each level against {default!r}, {games} games a pairing, seats rotated")
-    for level in game.levels:
-        if level == default:
-            continue
-        rate = pairing(game_id, level, default, range(games), times)
-        low, high = wilson(rate * games, games)
-        out[f"ladder_{level}_vs_{default}"] = rate
-        out[f"ladder_{level}_vs_{default}_low95"] = low
-        out[f"ladder_{level}_vs_{default}_high95"] = high
-        print(
-            f"  {level:>8} vs {default}: {rate:6.1%}  (95% {low:.1%}\u2013{high:.1%})",
-            flush=True,
-        )
-    for level in game.levels:
+    if game_id in CHECKED_AGAINST_RANDOM:
+        for level in chosen:
+            if level not in ("random", "hard"):
+                out.update(_figure(game_id, level, "random", games, times))
+    for level in chosen:
+        if level != default:
+            out.update(_figure(game_id, level, default, games, times))
+    for level in chosen:
         if level in times:
             out[f"ladder_{level}_p95_decision_ms"] = p95_ms(times[level])
             print(
