@@ -11,7 +11,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("frontends/chat", "frontends/telegram", "frontends/discord", "frontends/terminal")
 NOT_YET = (
-    "frontends/chat/presenters/katan/",
     "frontends/terminal/pictures/katan",
     "frontends/terminal/pictures/sequence.py",
 )

@@ -9,14 +9,9 @@ are numbered spots; cards, decks and seats are buttons.
 """
 
 from collections.abc import Sequence
+from typing import Final
 
 from engine.katan import chores as ch
-from engine.katan.cities.components import (
-    PROGRESS_TITLES,
-    TRACK_COLOURS,
-    TRACK_NAMES,
-)
-from engine.katan.components import CARD_NAMES
 from engine.katan.moves import (
     CHOOSE_DECK,
     GIVE_BACK_PROGRESS,
@@ -38,17 +33,45 @@ from engine.katan.state import KatanState
 from frontends.chat.compose import Draft
 from frontends.chat.menus import Compose, Entry, Leaf, Node
 from frontends.chat.presenters.katan.pointing import spots_node
-from frontends.chat.presenters.katan.words import cards_text
-from renderers.words import plural
+from frontends.chat.presenters.katan.words import (
+    COLOUR_SAID,
+    card_said,
+    cards_text,
+    progress_said,
+    track_said,
+)
+from languages import N_, _, ngettext
 
-LEVEL_WORDS = ("basic", "strong", "mighty")
-PICK_WHY = {
-    "aqueduct": "Aqueduct: the roll paid you nothing, so take a resource",
-    "gold": "Gold field: choose the resources it pays you",
-    "chip": "The Forgotten Tribe's chip: choose the resources it gives",
-    "chest": "A treasure chest: choose the resources in it",
-    "find": "A find under the fog: choose the resources it gives",
+PICK_WHY: Final = {
+    "aqueduct": N_("Aqueduct: the roll paid you nothing, so take a resource"),
+    "gold": N_("Gold field: choose the resources it pays you"),
+    "chip": N_("The Forgotten Tribe's chip: choose the resources it gives"),
+    "chest": N_("A treasure chest: choose the resources in it"),
+    "find": N_("A find under the fog: choose the resources it gives"),
 }
+SOURCE_SAID: Final = {
+    "aqueduct": N_("aqueduct"),
+    "gold": N_("gold field"),
+    "chip": N_("tribe chip"),
+    "chest": N_("treasure chest"),
+    "find": N_("find under the fog"),
+}
+"""Where picked resources come from (`chores.PICK_SOURCES`), for the caption."""
+KNIGHT_PLACES: Final = (
+    (
+        N_("Your basic knight at {spot} was driven off: choose where it goes"),
+        N_("Deserter: place your new basic knight (or leave it off the board)"),
+    ),
+    (
+        N_("Your strong knight at {spot} was driven off: choose where it goes"),
+        N_("Deserter: place your new strong knight (or leave it off the board)"),
+    ),
+    (
+        N_("Your mighty knight at {spot} was driven off: choose where it goes"),
+        N_("Deserter: place your new mighty knight (or leave it off the board)"),
+    ),
+)
+"""Where a knight goes, by its level: driven off by Intrigue, or a deserter."""
 
 
 def waiting_on(st: KatanState, seat: int) -> tuple[int, ...] | None:
@@ -67,12 +90,18 @@ def due(st: KatanState, seat: int) -> int:
     return st.discards[seat] if 0 <= seat < len(st.discards) else 0
 
 
+def _capital(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
 def discard_node(st: KatanState, seat: int, legal: Sequence[Move]) -> Node:
     blank = (0,) * st.width
-    children: list[Entry] = [Compose("Choose cards…", Draft("discard", blank, blank).payload())]
+    choose = Compose(_("Choose cards…"), Draft("discard", blank, blank).payload())
+    children: list[Entry] = [choose]
     for move in legal:
-        children.append(Leaf(f"Discard {cards_text(move[1:])}", move))
-    title = f"Discard {due(st, seat)} cards"
+        children.append(Leaf(_("Discard {cards}").format(cards=cards_text(move[1:])), move))
+    count = due(st, seat)
+    title = ngettext("Discard {count} card", "Discard {count} cards", count).format(count=count)
     return Node("", title, title, tuple(children))
 
 
@@ -84,61 +113,77 @@ def chore_node(
     if kind == ch.DISCARD:
         return discard_node(st, seat, legal)
     if kind == ch.LOSE_CITY:
-        title = "The barbarians won: choose the city they take (it becomes a settlement)"
-        return spots_node("", "Lose a city ▸", title, legal, LOSE_CITY)
+        title = _("The barbarians won: choose the city they take (it becomes a settlement)")
+        return spots_node("", _("Lose a city ▸"), title, legal, LOSE_CITY)
     if kind == ch.GIVE_BACK:
-        title = "You hold five progress cards: give one back"
-        return _cards(title, legal, GIVE_BACK_PROGRESS, "Give back")
+        title = _("You hold five progress cards: give one back")
+        return _cards(title, legal, GIVE_BACK_PROGRESS, N_("Give back {card}"))
     if kind == ch.HAND_OVER:
         return _hand_over(st, chore, legal, names)
     if kind == ch.METROPOLIS:
-        title = f"Your {TRACK_NAMES[chore[2]]} metropolis: choose the city that carries it"
-        return spots_node("", "Metropolis ▸", title, legal, PLACE_METROPOLIS)
+        title = _("Your {track} metropolis: choose the city that carries it")
+        title = title.format(track=track_said(chore[2]))
+        return spots_node("", _("Metropolis ▸"), title, legal, PLACE_METROPOLIS)
     if kind == ch.PLACE_KNIGHT:
         return _place_knight(chore, legal)
     if kind == ch.REMOVE_KNIGHT:
-        title = f"{names[chore[2]]} played Deserter: choose the knight that leaves you"
-        return spots_node("", "Knight ▸", title, legal, REMOVE_KNIGHT)
+        title = _("{name} played Deserter: choose the knight that leaves you")
+        title = title.format(name=names[chore[2]])
+        return spots_node("", _("Knight ▸"), title, legal, REMOVE_KNIGHT)
     if kind == ch.CHOOSE_DECK:
         decks = tuple(
-            Leaf(f"{TRACK_NAMES[m[1]].capitalize()} ({TRACK_COLOURS[m[1]]})", m)
+            Leaf(f"{_capital(track_said(m[1]))} ({_(COLOUR_SAID[m[1]])})", m)
             for m in legal
             if m[0] == CHOOSE_DECK
         )
-        title = "You share the best defence: draw a progress card from the deck you choose"
+        title = _("You share the best defence: draw a progress card from the deck you choose")
         return Node("", title, title, decks)
     if kind == ch.SPY:
-        shown = ", ".join(PROGRESS_TITLES[c] for c in st.ck.progress[chore[2]] if c >= 0)
-        title = f"Spy: {names[chore[2]]} holds {shown or 'no progress cards'}. Take one"
-        return _cards(title, legal, TAKE_PROGRESS, "Take")
+        shown = ", ".join(progress_said(c) for c in st.ck.progress[chore[2]] if c >= 0)
+        if shown:
+            title = _("Spy: {name} holds {cards}. Take one").format(
+                name=names[chore[2]], cards=shown
+            )
+        else:
+            title = _("Spy: {name} holds no progress cards").format(name=names[chore[2]])
+        return _cards(title, legal, TAKE_PROGRESS, N_("Take {card}"))
     if kind == ch.MASTER_MERCHANT:
         return _master_merchant(st, chore, legal, names)
     if kind == ch.HARBOR:
         return _harbor(chore, legal, names)
     if kind == ch.RETURN:
-        given = CARD_NAMES[chore[3]]
-        title = f"Commercial Harbor: {names[chore[2]]} gave you 1 {given}; give back a commodity"
+        title = _("Commercial Harbor: {name} gave you 1 {card}; give back a commodity").format(
+            name=names[chore[2]], card=card_said(chore[3])
+        )
+        back = _("Give back 1 {card}")
         returns = tuple(
-            Leaf(f"Give back 1 {CARD_NAMES[m[1]]}", m) for m in legal if m[0] == RETURN_COMMODITY
+            Leaf(back.format(card=card_said(m[1])), m) for m in legal if m[0] == RETURN_COMMODITY
         )
         return Node("", title, title, returns)
     if kind == ch.SMITH:
-        title = f"Smith: promote up to {chore[2]} knights for free"
-        node = spots_node("", "Promote ▸", title, legal, PROMOTE_KNIGHT)
-        return _with_skip(node, legal, "Stop promoting")
+        count = chore[2]
+        title = ngettext(
+            "Smith: promote up to {count} knight for free",
+            "Smith: promote up to {count} knights for free",
+            count,
+        ).format(count=count)
+        node = spots_node("", _("Promote ▸"), title, legal, PROMOTE_KNIGHT)
+        return _with_skip(node, legal, _("Stop promoting"))
     if kind == ch.PICK:
         source = ch.PICK_SOURCES[chore[3]]
         count = chore[2]
-        why = PICK_WHY.get(source, "Choose the resources you receive")
-        title = f"{why} ({count} to choose)" if count > 1 else why
-        picks = tuple(Leaf(f"Take 1 {CARD_NAMES[m[1]]}", m) for m in legal if m[0] == PICK)
+        why = _(PICK_WHY.get(source, N_("Choose the resources you receive")))
+        title = _("{why} ({count} to choose)").format(why=why, count=count) if count > 1 else why
+        take = _("Take 1 {card}")
+        picks = tuple(Leaf(take.format(card=card_said(m[1])), m) for m in legal if m[0] == PICK)
         return Node("", title, title, picks)
-    title = "Answer first"
+    title = _("Answer first")
     return Node("", title, title, tuple(Leaf(str(m), m) for m in legal))
 
 
 def _cards(title: str, legal: Sequence[Move], code: int, verb: str) -> Node:
-    leaves = tuple(Leaf(f"{verb} {PROGRESS_TITLES[m[1]]}", m) for m in legal if m[0] == code)
+    """Progress cards as buttons, each labelled by `verb` (a template of `{card}`)."""
+    leaves = tuple(Leaf(_(verb).format(card=progress_said(m[1])), m) for m in legal if m[0] == code)
     return Node("", title, title, leaves)
 
 
@@ -153,24 +198,25 @@ def _hand_over(
     to, count = chore[2], chore[3]
     blank = (0,) * st.width
     children: list[Entry] = [
-        Compose("Choose cards…", Draft("hand_over", blank, blank).payload(), "primary")
+        Compose(_("Choose cards…"), Draft("hand_over", blank, blank).payload(), "primary")
     ]
     for move in legal:
         if move[0] == HAND_OVER:
-            children.append(Leaf(f"Give {cards_text(move[1:])}", move))
-    title = f"Wedding: give {names[to]} {plural(count, 'card')} of your choice"
+            children.append(Leaf(_("Give {cards}").format(cards=cards_text(move[1:])), move))
+    title = ngettext(
+        "Wedding: give {name} {count} card of your choice",
+        "Wedding: give {name} {count} cards of your choice",
+        count,
+    ).format(name=names[to], count=count)
     return Node("", title, title, tuple(children))
 
 
 def _place_knight(chore: tuple[int, ...], legal: Sequence[Move]) -> Node:
     level, origin = chore[2], chore[4]
-    word = LEVEL_WORDS[max(0, min(level, 3) - 1)]
-    if origin >= 0:
-        title = f"Your {word} knight at {origin} was driven off: choose where it goes"
-    else:
-        title = f"Deserter: place your new {word} knight (or leave it off the board)"
-    node = spots_node("", "Place ▸", title, legal, PLACE_KNIGHT)
-    return _with_skip(node, legal, "Leave it off")
+    driven, deserter = KNIGHT_PLACES[max(0, min(level, 3) - 1)]
+    title = _(driven).format(spot=origin) if origin >= 0 else _(deserter)
+    node = spots_node("", _("Place ▸"), title, legal, PLACE_KNIGHT)
+    return _with_skip(node, legal, _("Leave it off"))
 
 
 def _master_merchant(
@@ -184,55 +230,75 @@ def _master_merchant(
         if move[0] != TAKE_CARDS:
             continue
         a, b = move[1], move[2]
-        words = f"2 {CARD_NAMES[a]}" if a == b else f"{CARD_NAMES[a]} and {CARD_NAMES[b]}"
-        leaves.append(Leaf(f"Take {words}", move))
-    title = f"Master Merchant: {names[victim]} holds {cards_text(hand)}. Take two"
+        if a == b:
+            said = _("Take 2 {card}").format(card=card_said(a))
+        else:
+            said = _("Take {card} and {other}").format(card=card_said(a), other=card_said(b))
+        leaves.append(Leaf(said, move))
+    title = _("Master Merchant: {name} holds {cards}. Take two").format(
+        name=names[victim], cards=cards_text(hand)
+    )
     return Node("", title, title, tuple(leaves))
 
 
 def _harbor(chore: tuple[int, ...], legal: Sequence[Move], names: Sequence[str]) -> Node:
     who = names[chore[2]]
+    give = _("Give {name} 1 {card}")
     leaves: list[Entry] = [
-        Leaf(f"Give {who} 1 {CARD_NAMES[m[1]]}", m) for m in legal if m[0] == HARBOR_GIVE
+        Leaf(give.format(name=who, card=card_said(m[1])), m) for m in legal if m[0] == HARBOR_GIVE
     ]
-    leaves += [Leaf(f"Skip {who}", m, style="danger") for m in legal if m[0] == SKIP]
-    title = f"Commercial Harbor: offer {who} a resource for a commodity of their choice"
+    skip = _("Skip {name}").format(name=who)
+    leaves += [Leaf(skip, m, style="danger") for m in legal if m[0] == SKIP]
+    title = _("Commercial Harbor: offer {name} a resource for a commodity of their choice")
+    title = title.format(name=who)
     return Node("", title, title, tuple(leaves))
+
+
+STATUS: Final = {
+    ch.LOSE_CITY: N_("{name} chooses the city the barbarians take."),
+    ch.GIVE_BACK: N_("{name} gives back a fifth progress card."),
+    ch.PLACE_KNIGHT: N_("{name} places a knight."),
+    ch.REMOVE_KNIGHT: N_("{name} chooses a knight to desert to {other}."),
+    ch.CHOOSE_DECK: N_("{name} chooses a progress deck to draw from."),
+    ch.SPY: N_("{name} looks at {other}'s progress cards (Spy)."),
+    ch.MASTER_MERCHANT: N_("{name} takes two of {other}'s cards (Master Merchant)."),
+    ch.HARBOR: N_("{name} offers {other} a resource (Commercial Harbor)."),
+    ch.RETURN: N_("{name} gives {other} back a commodity (Commercial Harbor)."),
+    ch.SMITH: N_("{name} promotes knights for free (Smith)."),
+}
+"""The caption's sentence for a chore that names at most the seat it waits on
+and one other (`{other}`, the chore's third field, for the kinds in `OTHERS`)."""
+OTHERS: Final = frozenset({ch.REMOVE_KNIGHT, ch.SPY, ch.MASTER_MERCHANT, ch.HARBOR, ch.RETURN})
 
 
 def chore_status(st: KatanState, chore: tuple[int, ...], names: Sequence[str]) -> str:
     """The caption's sentence for a chore being waited on."""
     kind = chore[0]
-    who = names[chore[1]] if 0 <= chore[1] < len(names) else "The table"
+    who = names[chore[1]] if 0 <= chore[1] < len(names) else _("The table")
+    other = names[chore[2]] if kind in OTHERS and 0 <= chore[2] < len(names) else ""
     if kind == ch.DISCARD:
         owing = [f"{names[c[1]]} {c[2]}" for c in st.chores if c[0] == ch.DISCARD and c[1] >= 0]
-        return f"A seven! Discarding: {', '.join(owing)}."
-    if kind == ch.LOSE_CITY:
-        return f"{who} chooses the city the barbarians take."
-    if kind == ch.GIVE_BACK:
-        return f"{who} gives back a fifth progress card."
+        return _("A seven! Discarding: {owing}.").format(owing=", ".join(owing))
+    if kind in STATUS:
+        return _(STATUS[kind]).format(name=who, other=other)
     if kind == ch.HAND_OVER:
-        return f"{who} chooses {plural(chore[3], 'card')} to give {names[chore[2]]} (Wedding)."
+        said = ngettext(
+            "{name} chooses {count} card to give {other} (Wedding).",
+            "{name} chooses {count} cards to give {other} (Wedding).",
+            chore[3],
+        )
+        return said.format(name=who, count=chore[3], other=names[chore[2]])
     if kind == ch.METROPOLIS:
-        return f"{who} chooses the city for the {TRACK_NAMES[chore[2]]} metropolis."
-    if kind == ch.PLACE_KNIGHT:
-        return f"{who} places a knight."
-    if kind == ch.REMOVE_KNIGHT:
-        return f"{who} chooses a knight to desert to {names[chore[2]]}."
-    if kind == ch.CHOOSE_DECK:
-        return f"{who} chooses a progress deck to draw from."
-    if kind == ch.SPY:
-        return f"{who} looks at {names[chore[2]]}'s progress cards (Spy)."
-    if kind == ch.MASTER_MERCHANT:
-        return f"{who} takes two of {names[chore[2]]}'s cards (Master Merchant)."
-    if kind == ch.HARBOR:
-        return f"{who} offers {names[chore[2]]} a resource (Commercial Harbor)."
-    if kind == ch.RETURN:
-        return f"{who} gives {names[chore[2]]} back a commodity (Commercial Harbor)."
-    if kind == ch.SMITH:
-        return f"{who} promotes knights for free (Smith)."
+        said = _("{name} chooses the city for the {track} metropolis.")
+        return said.format(name=who, track=track_said(chore[2]))
     if kind == ch.PICK:
         source = ch.PICK_SOURCES[chore[3]]
         count = chore[2]
-        return f"{who} chooses {count} resource{'s' if count > 1 else ''} ({source})."
-    return f"Waiting for {who}."
+        said = ngettext(
+            "{name} chooses {count} resource ({source}).",
+            "{name} chooses {count} resources ({source}).",
+            count,
+        )
+        where = _(SOURCE_SAID[source]) if source in SOURCE_SAID else source
+        return said.format(name=who, count=count, source=where)
+    return _("Waiting for {name}.").format(name=who)

@@ -8,22 +8,22 @@ progress cards are named to it alone: other seats' are blanked in its view.
 
 from typing import Final
 
-from engine.katan.cities.components import (
-    PROGRESS_TITLES,
-    TRACK_NAMES,
-    TRACKS,
-    WALL_PIECES,
-)
+from engine.katan.cities.components import TRACKS, WALL_PIECES
 from engine.katan.cities.state import CitiesPart, knights_of, level_at, strength
 from engine.katan.geometry import bits
-from engine.katan.sea.mapfile import CHIP_NAMES
 from engine.katan.sea.scenarios import WONDER_STAGES
 from engine.katan.sea.ships import SHIP_PIECES
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import KatanState
-from renderers.words import plural
+from frontends.chat.presenters.katan.words import CHIP_SAID, progress_said, track_said
+from languages import N_, _, ngettext
 
-LEVELS: Final = ("basic", "strong", "mighty")
+KNIGHTS: Final = (
+    (N_("basic at {spot} (active)"), N_("basic at {spot} (asleep)")),
+    (N_("strong at {spot} (active)"), N_("strong at {spot} (asleep)")),
+    (N_("mighty at {spot} (active)"), N_("mighty at {spot} (asleep)")),
+)
+"""A knight by its level (1..3) and whether it is active."""
 
 
 def barbarians(st: KatanState) -> str:
@@ -31,50 +31,66 @@ def barbarians(st: KatanState) -> str:
     ck: CitiesPart = st.ck
     cities = sum(c.bit_count() for c in st.cities)
     knights = sum(strength(ck, t) for t in range(st.seats))
-    steps = "1 step" if ck.barbarians == 1 else f"{ck.barbarians} steps"
-    return f"Barbarians {steps} away: {cities} cities against {knights} active knights."
+    said = ngettext(
+        "Barbarians {steps} step away: {cities} cities against {knights} active knights.",
+        "Barbarians {steps} steps away: {cities} cities against {knights} active knights.",
+        ck.barbarians,
+    )
+    return said.format(steps=ck.barbarians, cities=cities, knights=knights)
 
 
 def cities_lines(st: KatanState, seat: int) -> list[str]:
     ck: CitiesPart = st.ck
-    cards = [PROGRESS_TITLES[c] for c in ck.progress[seat] if c >= 0]
-    lines = [f"Your progress cards: {', '.join(cards)}." if cards else ""]
-    levels = ", ".join(f"{TRACK_NAMES[t]} {ck.levels[seat * TRACKS + t]}" for t in range(TRACKS))
-    lines.append(f"Improvements: {levels}.")
+    cards = [progress_said(c) for c in ck.progress[seat] if c >= 0]
+    said = _("Your progress cards: {cards}.")
+    lines = [said.format(cards=", ".join(cards)) if cards else ""]
+    levels = ", ".join(f"{track_said(t)} {ck.levels[seat * TRACKS + t]}" for t in range(TRACKS))
+    lines.append(_("Improvements: {levels}.").format(levels=levels))
     knights = []
     for node in bits(knights_of(ck, seat)):
-        level = LEVELS[level_at(ck, seat, node) - 1]
-        state = "active" if ck.active[seat] >> node & 1 else "asleep"
-        knights.append(f"{level} at {node} ({state})")
+        active, asleep = KNIGHTS[level_at(ck, seat, node) - 1]
+        knights.append(_(active if ck.active[seat] >> node & 1 else asleep).format(spot=node))
     if knights:
-        lines.append(f"Your knights: {'; '.join(knights)}.")
+        lines.append(_("Your knights: {knights}.").format(knights="; ".join(knights)))
     walls = ck.walls[seat].bit_count()
     extras = []
     if walls:
-        extras.append(f"walls {walls} of {WALL_PIECES}")
+        extras.append(_("walls {count} of {most}").format(count=walls, most=WALL_PIECES))
     if ck.face_up[seat]:
-        extras.append(f"{ck.face_up[seat]} point card{'s' if ck.face_up[seat] > 1 else ''}")
+        count = ck.face_up[seat]
+        extras.append(
+            ngettext("{count} point card", "{count} point cards", count).format(count=count)
+        )
     if ck.defenders[seat]:
-        extras.append(f"Defender of Catan ×{ck.defenders[seat]}")
+        extras.append(_("Defender of Catan ×{count}").format(count=ck.defenders[seat]))
     if ck.merchant_owner == seat and ck.merchant >= 0:
-        extras.append(f"the merchant on hex {ck.merchant}")
+        extras.append(_("the merchant on hex {hex}").format(hex=ck.merchant))
     if extras:
-        lines.append(f"Also: {', '.join(extras)}.")
+        lines.append(_("Also: {things}.").format(things=", ".join(extras)))
     return lines
+
+
+def _points(count: int) -> str:
+    return ngettext("{count} point", "{count} points", count).format(count=count)
 
 
 def sea_lines(st: KatanState, seat: int) -> list[str]:
     sea: SeaPart = st.sea
     ships = sea.ships[seat].bit_count()
-    parts = [f"Ships: {ships} on the board, {SHIP_PIECES - ships} left"]
+    said = _("Ships: {ships} on the board, {left} left")
+    parts = [said.format(ships=ships, left=SHIP_PIECES - ships)]
     if sea.cloth[seat]:
-        parts.append(f"cloth {sea.cloth[seat]} ({plural(sea.cloth[seat] // 2, 'point')})")
+        said = _("cloth {count} ({points})")
+        parts.append(said.format(count=sea.cloth[seat], points=_points(sea.cloth[seat] // 2)))
     if sea.tribe[seat]:
-        parts.append("tribe chips: " + ", ".join(CHIP_NAMES[c] for c in sea.tribe[seat]))
+        chips = ", ".join(_(CHIP_SAID[c]) for c in sea.tribe[seat])
+        parts.append(_("tribe chips: {chips}").format(chips=chips))
     if sea.taken[seat]:
-        parts.append(f"fortresses taken {sea.taken[seat]}")
+        parts.append(_("fortresses taken {count}").format(count=sea.taken[seat]))
     if sea.wonders[seat]:
-        parts.append(f"wonder stage {sea.wonders[seat]} of {WONDER_STAGES}")
+        said = _("wonder stage {stage} of {stages}")
+        parts.append(said.format(stage=sea.wonders[seat], stages=WONDER_STAGES))
     if sea.dug[seat]:
-        parts.append(f"canal dug {sea.dug[seat]} ({plural(sea.dug[seat] // 2, 'point')})")
+        said = _("canal dug {count} ({points})")
+        parts.append(said.format(count=sea.dug[seat], points=_points(sea.dug[seat] // 2)))
     return ["; ".join(parts) + "."]

@@ -42,6 +42,7 @@ from frontends.chat.grammar import (
 )
 from frontends.chat.menus import Leaf, Node, walk
 from frontends.chat.presenters.katan import words as w
+from languages import N_, _
 from renderers.words import spoken
 
 SPELLINGS: Final[dict[str, tuple[str, ...]]] = {
@@ -90,12 +91,23 @@ ARTICLES: Final = frozenset({"a", "an", "the"})
 TRAILING: Final = w.FILLER | {"please", "now"}
 NOUNS: Final = {
     "chase_robber": "knight",
+    "chase_pirate": "knight",
     "play_engineer": "wall",
     "play_medicine": "city",
     "play_intrigue": "knight",
     "play_diplomat": "road",
 }
 """What a spot prompt calls the places of a kind whose name does not end in it."""
+WHERE: Final = {
+    "road": N_("Where? The numbers on the picture are the road spots."),
+    "settlement": N_("Where? The numbers on the picture are the settlement spots."),
+    "city": N_("Where? The numbers on the picture are the city spots."),
+    "wall": N_("Where? The numbers on the picture are the wall spots."),
+    "knight": N_("Where? The numbers on the picture are the knight spots."),
+    "metropolis": N_("Where? The numbers on the picture are the metropolis spots."),
+    "ship": N_("Where? The numbers on the picture are the ship spots."),
+}
+"""The question for a place, by what the places are for (`NOUNS`)."""
 
 
 # ---- templates -----------------------------------------------------------------------
@@ -289,7 +301,7 @@ class Answer:
 
 def parse(said: list[str], ctx: Context) -> Parsed:
     if not said:
-        return Wrong("Say a move.", tuple(forms(ctx, ctx.legal)))
+        return Wrong(_("Say a move."), tuple(forms(ctx, ctx.legal)))
     line = [said[0], *(word for word in said[1:] if word not in ARTICLES)]
     if line[0] == "use":
         line[0] = "play"
@@ -324,7 +336,9 @@ def resolve(reading: Reading, ctx: Context) -> Answer:
     if reading.leftover:
         example = forms(ctx, same)[:1] or [kind.say.split("{")[0].strip()]
         bad = " ".join(reading.leftover)
-        note = f"{bad!r} does not fit there; say it like {example[0]}."
+        note = _("'{words}' does not fit there; say it like {example}.").format(
+            words=bad, example=example[0]
+        )
         return Answer(Wrong(note, tuple(forms(ctx, same or ctx.legal))), False)
     if kind.legs:
         return _free_form(reading, ctx, same)
@@ -456,7 +470,7 @@ def _seat(
         allowed = sorted({m[at] for m in fits if m[at] >= 0})
     found, why = seat_by_name(said, ctx.names, allowed or range(st.seats))
     if found is None:
-        return why or "Name a seat."
+        return why or _("Name a seat.")
     return found
 
 
@@ -465,9 +479,9 @@ def _bank_words(reading: Reading, ctx: Context) -> str | None:
     if reading.kind.code != mv.BANK_TRADE:
         return None
     if reading.error is not None and reading.error_field is not None:
-        if not reading.error.startswith(w.ONE_KIND):
+        if not w.several_kinds(reading.error):
             return None
-        return (
+        return _(
             "A bank trade is one kind for one card: trade 4 wool for 1 ore. "
             "To ask the other seats, say offer … for …."
         )
@@ -479,12 +493,16 @@ def _bank_words(reading: Reading, ctx: Context) -> str | None:
     got = reading.counts.get("get", 1)
     if gave in (1, ratio) and got == 1:
         return None
-    name = CARD_NAMES[give]
     get = reading.values.get("get")
-    wanted = CARD_NAMES[get] if isinstance(get, int) else "…"
-    return (
-        f"You trade {name} with the bank at {ratio}:1: trade {ratio} {name} for 1 {wanted}. "
+    said = _(
+        "You trade {card} with the bank at {ratio}:1: trade {ratio} {name} for 1 {wanted}. "
         "To ask the other seats, say offer … for …."
+    )
+    return said.format(
+        card=w.card_said(give),
+        ratio=ratio,
+        name=CARD_NAMES[give],
+        wanted=CARD_NAMES[get] if isinstance(get, int) else "…",
     )
 
 
@@ -498,7 +516,7 @@ def _free_form(reading: Reading, ctx: Context, same: Sequence[Move]) -> Answer:
     if len(given) < len(legs):
         if not ctx.legal:
             probe = _build(kind, {**reading.values}, width)
-            reason = rules.why_not(st, ctx.seat, probe) or "You cannot do that now."
+            reason = rules.why_not(st, ctx.seat, probe) or _("You cannot do that now.")
             return Answer(_wrong(reason, ctx, same), False)
         return Answer(_draft(kind, reading, given, ctx), bool(same))
     for f in kind.fields:
@@ -514,10 +532,10 @@ def _free_form(reading: Reading, ctx: Context, same: Sequence[Move]) -> Answer:
 
 
 DRAFTS: Final[dict[int, tuple[DraftKind, str]]] = {
-    mv.OFFER: ("offer", "Compose your offer."),
-    mv.COUNTER: ("counter", "Compose your counter-offer."),
-    mv.DISCARD: ("discard", "Choose the cards to discard."),
-    mv.HAND_OVER: ("hand_over", "Choose the cards to hand over."),
+    mv.OFFER: ("offer", N_("Compose your offer.")),
+    mv.COUNTER: ("counter", N_("Compose your counter-offer.")),
+    mv.DISCARD: ("discard", N_("Choose the cards to discard.")),
+    mv.HAND_OVER: ("hand_over", N_("Choose the cards to hand over.")),
 }
 
 
@@ -539,7 +557,7 @@ def _draft(kind: k.MoveKind, reading: Reading, given: dict[str, w.Value], ctx: C
         seat = _seat(reading.seats["to"], kind, k.Field("to", k.ADDRESSEE), [], ctx)
         to = seat if isinstance(seat, int) else -1
     assert isinstance(to, int)
-    return Drafted(Draft(name, give, want, to, side).payload(), note)
+    return Drafted(Draft(name, give, want, to, side).payload(), _(note))
 
 
 # ---- when nothing fits -----------------------------------------------------------------
@@ -577,7 +595,7 @@ def _probe_reason(reading: Reading, ctx: Context) -> str:
     stem = re.split(r"[\[{]", kind.label)[0].split()
     while stem and stem[-1] in w.SKIPPED | ARTICLES:
         stem.pop()
-    return f"You cannot {' '.join(stem)} now."
+    return _("You cannot {command} now.").format(command=" ".join(stem))
 
 
 def _spread(allowed: range) -> list[int]:
@@ -594,31 +612,37 @@ def _prompt(kind: k.MoveKind, reading: Reading, fits: Sequence[Move]) -> str:
         at, n = offsets[f.name]
         if len({m[at : at + n] for m in fits}) > 1:
             return question(kind, f)
-    return "Which one?"
+    return _("Which one?")
 
 
 def question(kind: k.MoveKind, f: k.Field) -> str:
     if f.kind in (k.EDGE, k.CROSSING):
         noun = NOUNS.get(kind.name, kind.name.split("_")[-1])
-        return f"Where? The numbers on the picture are the {noun} spots."
+        return _(WHERE[noun]) if noun in WHERE else _("Where? Choose a number on the picture.")
     if f.kind == k.HEX:
-        return "Which hex? The numbers on the picture are the hexes."
+        return _("Which hex? The numbers on the picture are the hexes.")
     if f.kind == k.VICTIM:
-        return "Whom do you rob?"
+        return _("Whom do you rob?")
     if f.kind in (k.SEAT, k.ADDRESSEE):
-        return "Which seat? Say a name, or seat N."
-    if f.kind in (k.RESOURCE, k.GOOD) and f.name in ("give", "get"):
-        return f"Which card do you {f.name}?"
-    return {
-        k.RESOURCE: "Which resource?",
-        k.COMMODITY: "Which commodity: cloth, coin or paper?",
-        k.GOOD: "Which card?",
-        k.PAIR: "Which two resources?",
-        k.GOOD_PAIR: "Which two cards?",
-        k.TRACK: "Which track: trade, politics or science?",
-        k.PROGRESS: "Which progress card?",
-        k.DIE: "Which number, 1 to 6?",
-    }.get(f.kind, "Which one?")
+        return _("Which seat? Say a name, or seat N.")
+    if f.kind in (k.RESOURCE, k.GOOD) and f.name == "give":
+        return _("Which card do you give?")
+    if f.kind in (k.RESOURCE, k.GOOD) and f.name == "get":
+        return _("Which card do you get?")
+    return _(QUESTIONS.get(f.kind, N_("Which one?")))
+
+
+QUESTIONS: Final = {
+    k.RESOURCE: N_("Which resource?"),
+    k.COMMODITY: N_("Which commodity: cloth, coin or paper?"),
+    k.GOOD: N_("Which card?"),
+    k.PAIR: N_("Which two resources?"),
+    k.GOOD_PAIR: N_("Which two cards?"),
+    k.TRACK: N_("Which track: trade, politics or science?"),
+    k.PROGRESS: N_("Which progress card?"),
+    k.DIE: N_("Which number, 1 to 6?"),
+}
+"""The question for a value of a field kind that is not a place or a seat."""
 
 
 def _unread(line: list[str], ctx: Context) -> Parsed:
@@ -630,18 +654,21 @@ def _unread(line: list[str], ctx: Context) -> Parsed:
     if started:
         codes = {p.kind.code for p in started}
         moves = [m for m in ctx.legal if m[0] in codes]
-        note = "Which card?" if line[0] == "play" else "Which one?"
+        note = _("Which card?") if line[0] == "play" else _("Which one?")
         if moves:
             return finish(Answer(None, True, (moves, note)), ctx)
-        return Wrong(f"There is nothing to {' '.join(line)} now.", tuple(forms(ctx, ctx.legal)))
+        said = _("There is nothing to {command} now.").format(command=" ".join(line))
+        return Wrong(said, tuple(forms(ctx, ctx.legal)))
     head = line[0]
     firsts = sorted({p.verb[0] for p in known})
     if head in firsts:
         codes = {p.kind.code for p in known if p.verb[0] == head}
         moves = [m for m in ctx.legal if m[0] in codes]
         said = " ".join(line)
-        return Wrong(f"{said!r} is not a Katan command.", tuple(forms(ctx, moves or ctx.legal)))
+        note = _("'{words}' is not a Katan command.").format(words=said)
+        return Wrong(note, tuple(forms(ctx, moves or ctx.legal)))
     close = nearest(head, [f for f in firsts if len(f) > 1])
     if close:
-        return Wrong(f"{head!r} is not a Katan command. Did you mean {' or '.join(close)}?")
+        note = _("'{words}' is not a Katan command. Did you mean {close}?")
+        return Wrong(note.format(words=head, close=_(" or ").join(close)))
     return Unknown(head)

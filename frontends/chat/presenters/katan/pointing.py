@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from engine.katan.moves import Move
 from frontends.chat.menus import Entry, Leaf, Node
+from languages import _
 from renderers.katan.places import PLACES, kind_spots, source
 from renderers.spots import Spots, number_spots
 
@@ -48,7 +49,10 @@ def _leaves(
             continue
         name = several or (lambda m: str(m))
         inner = tuple(Leaf(name(m), m) for m in spot.moves)
-        title = several_title(spot.number) if several_title else f"At {spot.number}: which?"
+        if several_title is not None:
+            title = several_title(spot.number)
+        else:
+            title = _("At {number}: which?").format(number=spot.number)
         out.append(Node(f"h{spot.number}", f"{spot.number} ▸", title, inner))
     return tuple(out)
 

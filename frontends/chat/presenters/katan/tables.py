@@ -8,24 +8,35 @@ from collections.abc import Mapping
 from typing import Final
 
 from engine.katan.components import LARGE_TABLE
-from engine.katan.kinds import SEAFARERS
+from engine.katan.kinds import CITIES, SEAFARERS
 from engine.katan.options import SEAT_COUNTS, KatanOptions
 from engine.katan.rulesets import ENTRIES, entry
 from engine.katan.sea import atlas
 from engine.protocol import GameOptions
 from frontends.chat.setup import Option, Question
-from languages import N_, ngettext
+from languages import N_, _, ngettext
 
-PREFIX: Final = "Katan: "
+RULE_TITLES: Final = {
+    (): N_("Base game"),
+    (CITIES,): N_("Cities & Knights"),
+    (SEAFARERS,): N_("Seafarers"),
+    (CITIES, SEAFARERS): N_("Seafarers with Cities & Knights"),
+}
+"""Each rule set of the registry (`rulesets.ENTRIES`, by its sorted
+expansions) as the lobby names it, without the game's name; a test holds
+this table to the registry. Map titles and descriptions are extracted from
+the map files themselves (`languages.extract`)."""
+
+
 LARGE_ONLY: Final = N_(
     "Five or six seats play only on New Shores for Six, the map laid out for them."
 )
 
 
 def rules_title(expansions: tuple[str, ...]) -> str:
-    """A rule set's name without the game's: `Cities & Knights`, `Base game`."""
-    title = entry(expansions).title
-    return title.removeprefix(PREFIX) if title.startswith(PREFIX) else N_("Base game")
+    """A rule set's name without the game's, marked for translation:
+    `Cities & Knights`, `Base game`."""
+    return RULE_TITLES[tuple(sorted(expansions))]
 
 
 def question(answers: Mapping[str, object]) -> Question | None:
@@ -65,10 +76,13 @@ def seats_question(sea_map: object) -> Question:
 
 
 def settings(options: GameOptions) -> str:
-    """`Cities & Knights · 13 points`, `Seafarers: Four Islands · 12 points`."""
+    """`Cities & Knights · 13 points to win`, `Seafarers: Four Islands · 12 points to win`."""
     if not isinstance(options, KatanOptions):
         return ""
-    words = rules_title(options.expansions)
+    words = _(rules_title(options.expansions))
     if options.map is not None:
-        words += f": {atlas.sea_map(options.map).title}"
-    return f"{words} · {options.points_to_win} points to win"
+        words += f": {_(atlas.sea_map(options.map).title)}"
+    said = ngettext(
+        "{rules} · {count} point to win", "{rules} · {count} points to win", options.points_to_win
+    )
+    return said.format(rules=words, count=options.points_to_win)

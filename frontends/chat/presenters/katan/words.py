@@ -97,12 +97,16 @@ def read_cards(said: Sequence[str], width: int = RESOURCES) -> tuple[tuple[int, 
             continue
         r = card(word, width)
         if r is None:
-            what = "resource" if width == RESOURCES else "card"
-            return tuple(counts), f"{word!r} is not a {what} ({', '.join(CARD_NAMES[:width])})."
+            if width == RESOURCES:
+                said = _("'{word}' is not a resource ({typed}).")
+            else:
+                said = _("'{word}' is not a card ({typed}).")
+            return tuple(counts), said.format(word=word, typed=", ".join(CARD_NAMES[:width]))
         counts[r] += 1 if pending is None else pending
         pending = None
     if pending is not None:
-        return tuple(counts), f"{pending} of what? Name a card after the number."
+        said = _("{count} of what? Name a card after the number.")
+        return tuple(counts), said.format(count=pending)
     return tuple(counts), None
 
 
@@ -123,11 +127,59 @@ CARD_SAID: Final = (
 )
 """`CARD_NAMES` as a person reads them, in their language (the grammar reads
 the English names in every language)."""
+TRACK_SAID: Final = (N_("trade"), N_("politics"), N_("science"))
+"""`TRACK_NAMES`, Cities & Knights' city tracks, as a person reads them."""
+COLOUR_SAID: Final = (N_("yellow"), N_("blue"), N_("green"))
+"""`TRACK_COLOURS`: the colour of each track's deck and gate."""
+PROGRESS_SAID: Final = (
+    N_("Alchemist"),
+    N_("Crane"),
+    N_("Engineer"),
+    N_("Inventor"),
+    N_("Irrigation"),
+    N_("Medicine"),
+    N_("Mining"),
+    N_("Printer"),
+    N_("Road Building"),
+    N_("Smith"),
+    N_("Bishop"),
+    N_("Constitution"),
+    N_("Deserter"),
+    N_("Diplomat"),
+    N_("Intrigue"),
+    N_("Saboteur"),
+    N_("Spy"),
+    N_("Warlord"),
+    N_("Wedding"),
+    N_("Commercial Harbor"),
+    N_("Master Merchant"),
+    N_("Merchant"),
+    N_("Merchant Fleet"),
+    N_("Resource Monopoly"),
+    N_("Trade Monopoly"),
+)
+"""`PROGRESS_TITLES` (in `PROGRESS_NAMES` order) as a person reads them; the
+grammar reads the English names (`play crane`)."""
+CHIP_SAID: Final = (N_("point"), N_("harbour"), N_("gold"))
+"""`CHIP_NAMES`: the Forgotten Tribe's gifts."""
+
+
+def card_said(kind: int) -> str:
+    """One card kind in the reader's language: `wool`, `Wolle`."""
+    return _(CARD_SAID[kind])
+
+
+def progress_said(card: int) -> str:
+    return _(PROGRESS_SAID[card])
+
+
+def track_said(track: int) -> str:
+    return _(TRACK_SAID[track])
 
 
 def cards_text(counts: Sequence[int]) -> str:
     """Counts for people: `2 wool, 1 ore`, or `nothing`."""
-    parts = [f"{n} {_(CARD_SAID[r])}" for r, n in enumerate(counts) if n]
+    parts = [f"{n} {card_said(r)}" for r, n in enumerate(counts) if n]
     return ", ".join(parts) if parts else _("nothing")
 
 
@@ -137,12 +189,18 @@ Value = int | tuple[int, ...]
 Read = Value | Missing | str
 """A value, MISSING, or what is wrong (a sentence)."""
 
-ONE_KIND: Final = "Name one kind of card there"
+ONE_KIND: Final = N_("Name one kind of card there, not {cards}.")
 SINGLE_WORD: Final = frozenset({k.EDGE, k.CROSSING, k.HEX, k.DIE, k.TRACK})
 """Field kinds whose value is one word, so a slot of this kind needs no
 template word after it to know where it ends."""
 CARD_KINDS: Final = frozenset({k.RESOURCE, k.COMMODITY, k.GOOD})
 SEATS: Final = frozenset({k.SEAT, k.VICTIM, k.ADDRESSEE})
+
+
+def several_kinds(error: str) -> bool:
+    """Whether a slot's error is that it named several kinds of card (said
+    in the reader's language, as the error was)."""
+    return error.startswith(_(ONE_KIND).partition("{")[0])
 
 
 def read_one(kind: str, word: str) -> int | None:
@@ -170,12 +228,13 @@ def read_card(kind: str, said: Sequence[str], width: int) -> tuple[int, int] | M
     if not named:
         return MISSING
     if len(named) > 1:
-        return f"{ONE_KIND}, not {cards_text(counts)}."
+        return _(ONE_KIND).format(cards=cards_text(counts))
     r = named[0]
     if kind == k.RESOURCE and r >= RESOURCES:
-        return f"{CARD_NAMES[r]} is a commodity; name a resource."
+        return _("{card} is a commodity; name a resource.").format(card=card_said(r))
     if kind == k.COMMODITY and r < RESOURCES:
-        return f"{CARD_NAMES[r]} is a resource; name a commodity (cloth, coin or paper)."
+        said = _("{card} is a resource; name a commodity (cloth, coin or paper).")
+        return said.format(card=card_said(r))
     return r, counts[r]
 
 
@@ -186,7 +245,7 @@ def read_pair(kind: str, said: Sequence[str], width: int) -> tuple[int, ...] | M
         return bad
     picked = tuple(r for r in range(len(counts)) for _copy in range(counts[r]))
     if len(picked) > 2:
-        return f"Name two cards, not {len(picked)}."
+        return _("Name two cards, not {count}.").format(count=len(picked))
     return picked if picked else MISSING
 
 
@@ -200,4 +259,4 @@ def read_progress(said: Sequence[str]) -> int | Missing | str:
     near = [i for i, n in enumerate(PROGRESS_NAMES) if n.startswith(wanted)]
     if len(near) == 1:
         return near[0]
-    return f"{' '.join(words)!r} is not a progress card."
+    return _("'{words}' is not a progress card.").format(words=" ".join(words))
