@@ -18,7 +18,7 @@ from daemon.delivery import ClockNotice
 from daemon.model import Actor, RefusalCode, Refused, Status, TurnClock
 from daemon.publishing import flush, notify, on_clock_is_human
 from daemon.store import StoreError
-from daemon.timeouts import expiry_move, pass_move
+from daemon.timeouts import expiry_move, lapse_move, pass_move
 
 if TYPE_CHECKING:
     from daemon.table import Table
@@ -145,6 +145,10 @@ class MatchDriver:
     async def _ai_turn(self, seat: int, think: float) -> None:
         version = self.table.version
         move = await self._ai_move(seat)
+        if move == self.table.game.lapse_move(self.table.state, seat):
+            # A chance let go by (five AIs passing up the special building
+            # phase after every turn) shows nothing to follow: no pause.
+            think = 0.0
         # Pace against the search: a slow search is not followed by a full pause too.
         await self.table.services.clock.sleep(max(0.0, think - self._last_think))
         try:
@@ -224,9 +228,13 @@ class MatchDriver:
 
     async def _time_out(self, seat: int, version: int, expiry: Any) -> None:
         """Make the move the timer's policy says; an expired request answers as
-        it must (`expiry`) and, being an answer by silence, is not a miss."""
+        it must (`expiry`) and, being an answer by silence, is not a miss. A
+        chance the seat may let go by lapses under any policy (the AI does
+        not build with a person's cards between turns), and is a miss."""
         timer = self.table.meta.policy.timer
         move = expiry
+        if move is None:
+            move = lapse_move(self.table.game, self.table.state, seat)
         if move is None and timer.on_timeout == "pass":
             move = pass_move(self.table.game, self.table.state, seat)
         if move is None:

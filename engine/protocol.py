@@ -203,6 +203,15 @@ class Game(ABC, Generic[S, M, V]):
         of time: the daemon decides when; this says only what silence means."""
         return None
 
+    def lapse_move(self, state: S, seat: int) -> M | None:
+        """The move that lets a chance `seat` may leave untaken go by (Katan's
+        special building phase: done building), or None (the default). A
+        person's timer makes it under any timer policy, counted as a miss as
+        a turn's time-out is: the AI would spend an absent person's cards on
+        a chance they may not have wanted. An AI seat makes it without the
+        table's pause, as nothing happens that a person must follow."""
+        return None
+
     def can_advance(self, state: S) -> bool:
         """True when the host must step the game on with no move (a new deal)."""
         return False

@@ -14,7 +14,7 @@ from engine.katan.moves import M_DECLINE, M_DISMISS, M_END, M_STOP_ROADS, Move
 from engine.katan.options import KatanOptions
 from engine.katan.rulesets import ruleset
 from engine.katan.search import HardPlayer
-from engine.katan.state import OVER, KatanState, new_state, total_points
+from engine.katan.state import OVER, SPECIAL, KatanState, new_state, total_points
 from engine.katan.view import KatanView, view_for, view_legal_moves
 from engine.protocol import (
     Event,
@@ -109,6 +109,12 @@ class KatanGame(Game[KatanState, Move, KatanView]):
         dismissing only for the offerer choosing among counters."""
         legal = rules.legal_moves(state, seat)
         return next((m for m in (M_DECLINE, M_DISMISS) if m in legal), None)
+
+    def lapse_move(self, state: KatanState, seat: int) -> Move | None:
+        """Done building, for the seat asked in the special building phase:
+        every other seat gets the chance after each turn, so at five or six
+        seats an absent person or a pausing AI would hold up every turn."""
+        return M_END if state.phase == SPECIAL and state.asked == seat else None
 
     def is_finished(self, state: KatanState) -> bool:
         return state.phase == OVER
