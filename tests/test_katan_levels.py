@@ -4,6 +4,10 @@ shows while guessing only what it hides."""
 
 import random
 
+from daemon.clock import FakeClock
+from daemon.core import Daemon
+from daemon.model import Origin, TablePolicy
+from daemon.store import MemoryStore
 from engine.katan import rules
 from engine.katan.audit import problems
 from engine.katan.components import DEV_KINDS, RESOURCES, VICTORY_POINT
@@ -40,6 +44,17 @@ def test_the_former_default_name_plays_as_normal() -> None:
         legal = KATAN.view_legal_moves(view, seat)
         normal = KATAN.player("normal", 9).choose(view, seat, legal)
         assert KATAN.player("katan", 9).choose(view, seat, legal) == normal
+
+
+async def test_the_daemon_opens_and_configures_katan_as_normal() -> None:
+    """A config or a saved lobby written when the default was called `katan`."""
+    daemon = Daemon(MemoryStore(), clock=FakeClock(), policy=TablePolicy(ai_level="katan"))
+    origin = Origin(frontend="discord", place="#games")
+    table = await daemon.open_table("katan", origin=origin, seed=5)
+    assert table.meta.policy.ai_level == "normal"
+    await table.configure(policy=TablePolicy(ai_level="katan"), levels={1: "katan", 2: "hard"})
+    assert table.meta.policy.ai_level == "normal"
+    assert [s.level for s in table.meta.seats[1:3]] == ["normal", "hard"]
 
 
 def test_easy_slips_sometimes_and_never_offers_a_trade() -> None:
