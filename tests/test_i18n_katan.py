@@ -27,8 +27,9 @@ from engine.katan.sea.mapfile import CHIP_NAMES
 from engine.protocol import Event
 from frontends.chat.menus import Leaf, Node, walk
 from frontends.chat.presenters import presenter_for
-from frontends.chat.presenters.katan import tables, words
+from frontends.chat.presenters.katan import tables
 from languages import speaking
+from renderers import katan_words as words
 from renderers.words import spoken
 
 ENGLISH_BUTTONS = re.compile(

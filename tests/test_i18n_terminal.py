@@ -1,6 +1,7 @@
 """`plgames play` in German through a pseudo-terminal: the environment's
 LANG chooses the language, `--language` overrides it, and `language en` at
-the prompt switches the session."""
+the prompt switches the session; Katan's picture (with both expansions) is
+German too, legend, seats, barbarians and sea."""
 
 import os
 import pty
@@ -11,10 +12,12 @@ from pathlib import Path
 from test_terminal_pty import read_until
 
 
-def play(tmp_path: Path, env: dict[str, str], *flags: str) -> tuple[int, subprocess.Popen[bytes]]:
+def play(
+    tmp_path: Path, env: dict[str, str], *flags: str, game: str = "euchre"
+) -> tuple[int, subprocess.Popen[bytes]]:
     main, child = pty.openpty()
     socket = str(tmp_path / "none.sock")  # no daemon there: the table is hosted in-process
-    command = ["play", "euchre", "--socket", socket, "--think", "0", "--name", "Tess", *flags]
+    command = ["play", game, "--socket", socket, "--think", "0", "--name", "Tess", *flags]
     process = subprocess.Popen(
         [sys.executable, "-m", "daemon.cli", *command],
         stdin=child,
@@ -60,6 +63,32 @@ def test_the_language_flag_overrides_the_environment(tmp_path: Path) -> None:
         assert "Du bist am Zug." in shown and "Your move" not in shown
         os.write(main, b"quit\n")
         assert "Du bist gegangen." in read_until(main, b"endet er hier.").decode()
+        assert process.wait(30) == 0
+    finally:
+        process.kill()
+        os.close(main)
+
+
+def test_a_german_terminal_draws_katan_with_its_expansions_in_german(tmp_path: Path) -> None:
+    rules = ("--option", "expansions=cities_and_knights,seafarers", "--option", "map=four_islands")
+    main, process = play(tmp_path, environment(LANG="de_DE.UTF-8"), *rules, game="katan")
+    try:
+        shown = read_until(main, b"move> ").decode()
+        assert "Katan (Städte & Ritter + Seefahrer) · Aufbau · Ziel 14 Punkte" in shown
+        assert "Brett: b Straße, B Siedlung, BB Stadt, # Stadtmauer, * Metropole" in shown
+        assert "(der Buchstabe ist die Farbe)." in shown
+        assert "Barbaren 7 Schritte entfernt · Angriffe bisher 0" in shown
+        assert "Ausbauten Handel 0, Politik 0, Wissenschaft 0 · 0 Stadtmauern" in shown
+        assert "Du bist dran: eine Siedlung setzen." in shown
+        assert "Meer: " in shown and "deine Hand: nichts" in shown
+        for english in ("Board:", "Waiting for", "Barbarians", "tracks trade", "your hand"):
+            assert english not in shown, english
+        os.write(main, b"language en\n")
+        read_until(main, b"move> ")
+        os.write(main, b"show\n")
+        again = read_until(main, b"move> ").decode()
+        assert "Board: b road" in again and "Waiting for you to place a settlement." in again
+        os.write(main, b"quit\n")
         assert process.wait(30) == 0
     finally:
         process.kill()

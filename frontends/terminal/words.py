@@ -4,16 +4,18 @@
 from collections.abc import Sequence
 
 from frontends.terminal.pictures.canvas import colour_name
-from renderers.words import plural
+from languages import _
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
     """The seat's name, or `seat N` counted from 1 when the table gave none."""
-    return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat + 1}"
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return _("seat {number}").format(number=seat + 1)
 
 
 def team_name(team: int) -> str:
-    return f"{colour_name(team)} team"
+    return _("{colour} team").format(colour=_(colour_name(team)))
 
 
 def sentence(text: str) -> str:
@@ -23,7 +25,3 @@ def sentence(text: str) -> str:
         return text
     text = text[:1].upper() + text[1:]
     return text if text[-1] in ".!?" else text + "."
-
-
-def points(count: int) -> str:
-    return plural(count, "point")

@@ -9,9 +9,11 @@ terminal (letters in colour): no fact is carried by colour alone.
 from dataclasses import dataclass, field
 from typing import Final
 
+from languages import N_
+
 RESET: Final = "\x1b[0m"
 
-SEAT_COLOURS: Final = ("Blue", "Orange", "White", "Pink", "Green", "Brown")
+SEAT_COLOURS: Final = (N_("Blue"), N_("Orange"), N_("White"), N_("Pink"), N_("Green"), N_("Brown"))
 """Seat (Katan) and team (Euchre, Sequence) colours, in the images' order
 (renderers/style.py), so a person reads the same colour on every frontend."""
 SEAT_INK: Final = ("38;5;33", "38;5;214", "38;5;255", "38;5;211", "38;5;36", "38;5;94")
@@ -26,6 +28,7 @@ DIM_INK: Final = "2"
 
 
 def colour_name(index: int) -> str:
+    """A seat's colour in English, marked: say it with `_` where it is shown."""
     return SEAT_COLOURS[index % len(SEAT_COLOURS)]
 
 

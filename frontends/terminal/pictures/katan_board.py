@@ -20,8 +20,10 @@ from collections.abc import Callable, Collection, Mapping
 from functools import cache
 from typing import Any, Final
 
+from engine.katan.components import CARD_NAMES
 from engine.katan.geometry import Topology
 from engine.katan.kinds import CROSSING, EDGE, HEX
+from engine.katan.sea.mapfile import CHIP_NAMES
 from frontends.terminal.pictures.canvas import (
     DIM_INK,
     RED_INK,
@@ -31,24 +33,33 @@ from frontends.terminal.pictures.canvas import (
     letter,
     seat_ink,
 )
+from languages import N_, _
+from renderers.katan_words import CARD_SAID, CHIP_SAID
 
 COLUMNS: Final = 80
 WIDTHS: Final = (12, 10)
 
 YIELDS: Final = {
-    "forest": "lumber",
-    "hills": "brick",
-    "pasture": "wool",
-    "fields": "grain",
-    "mountains": "ore",
-    "desert": "desert",
-    "gold": "gold",
-    "fog": "fog ?",
-    "village": "village",
-    "fortress": "fort",
-    "canal": "canal",
+    "forest": N_("lumber"),
+    "hills": N_("brick"),
+    "pasture": N_("wool"),
+    "fields": N_("grain"),
+    "mountains": N_("ore"),
+    "desert": N_("desert"),
+    "gold": N_("gold"),
+    "fog": N_("fog ?"),
+    "village": N_("village"),
+    "fortress": N_("fort"),
+    "canal": N_("canal"),
 }
 """What a hex is called on the board: what it yields, as the hand names it."""
+
+
+def fitted(text: str, room: int) -> str:
+    """`text` in `room` characters: a longer word (a translation, `Getreide`
+    in a narrow hex) is cut and ends in a full stop, so it reads as cut."""
+    return text if len(text) <= room else text[: room - 1] + "."
+
 
 Place = tuple[int, int]
 """(line, column) on the canvas."""
@@ -173,24 +184,32 @@ def _hex(
     terrain = h["terrain"]
     below = _below(view, h)
     if terrain != "sea":
-        canvas.centred(line - 1, column, YIELDS.get(terrain, terrain)[: grid.width - 3])
+        named = _(YIELDS[terrain]) if terrain in YIELDS else terrain
+        canvas.centred(line - 1, column, fitted(named, grid.width - 3))
         number = h.get("number")
         if number is not None:
             canvas.centred(line, column, str(number), RED_INK if number in (6, 8) else "")
     elif below:
         canvas.centred(line, column, "~", SEA_INK)
     if spot:
-        mark = below[:1].upper() if below in ("robber", "pirate") else ""
+        mark = below[:1].upper() if below in (_("robber"), _("pirate")) else ""
         canvas.centred(line + 1, column, f"{mark} #{h['id']}".strip(), SPOT_INK)
     elif below:
-        canvas.centred(line + 1, column, below[: grid.width - 3], "1" if below == "robber" else "")
+        ink = "1" if below == _("robber") else ""
+        canvas.centred(line + 1, column, fitted(below, grid.width - 3), ink)
+
+
+def _chip(v: dict[str, Any]) -> str:
+    chip = str(v["chip"])
+    named = _(CHIP_SAID[CHIP_NAMES.index(chip)]) if chip in CHIP_NAMES else chip
+    return _("chip {chip}").format(chip=named)
 
 
 _SCENARIO: Final[tuple[tuple[str, Callable[[dict[str, Any]], str]], ...]] = (
-    ("villages", lambda v: f"{v['cloth']} cloth"),
-    ("fortresses", lambda v: f"str {v['strength']}"),
-    ("canal", lambda v: f"{v['dug']}/3 dug"),
-    ("chips", lambda v: f"chip {v['chip']}"),
+    ("villages", lambda v: _("{cloth} cloth").format(cloth=v["cloth"])),
+    ("fortresses", lambda v: _("str {strength}").format(strength=v["strength"])),
+    ("canal", lambda v: _("{dug}/3 dug").format(dug=v["dug"])),
+    ("chips", _chip),
 )
 """A Seafarers scenario's count on its hex, in the hex's third line."""
 
@@ -200,12 +219,12 @@ def _below(view: Mapping[str, Any], h: Mapping[str, Any]) -> str:
     sea = view.get("sea") or {}
     hex_id = h["id"]
     if view.get("robber") == hex_id:
-        return "robber"
+        return _("robber")
     if sea.get("pirate") == hex_id:
-        return "pirate"
+        return _("pirate")
     merchant = (view.get("cities") or {}).get("merchant")
     if merchant and merchant.get("hex") == hex_id:
-        return f"merch.{letter(merchant['seat'])}"
+        return _("merch.{letter}").format(letter=letter(merchant["seat"]))
     for key, words in _SCENARIO:
         found = next((v for v in sea.get(key, []) if v.get("hex") == hex_id), None)
         if found is not None:
@@ -228,8 +247,9 @@ def _harbours(canvas: Canvas, grid: _Grid, view: Mapping[str, Any]) -> None:
         first = sea_line + (edge_line > sea_line) - (edge_line < sea_line)
         second = sea_line if first != sea_line else sea_line - 1
         words = [f"{harbour['ratio']}:1"]
-        if harbour["kind"] != "any":
-            words.append(str(harbour["kind"]))
+        kind = str(harbour["kind"])
+        if kind != "any":
+            words.append(_(CARD_SAID[CARD_NAMES.index(kind)]) if kind in CARD_NAMES else kind)
         for line, text in zip((first, second), words, strict=False):
             start = edge_column - 2 - len(text) if edge_column > sea_column else edge_column + 3
             if canvas.free(line, start - 1, len(text) + 2):

@@ -8,6 +8,7 @@ from engine.sequence.board import BOARDS, FREE
 from frontends.terminal.pictures import Seen
 from frontends.terminal.pictures.canvas import letter, paint, seat_ink
 from frontends.terminal.pictures.common import card, cards, result, score_line, team, who
+from languages import _
 
 
 def _board_labels(view: dict[str, Any]) -> list[str]:
@@ -30,22 +31,30 @@ def picture(view: dict[str, Any], seen: Seen) -> str:
     board = _board_labels(view)
     teams = view["teams"]
     sequences = view["sequencesByTeam"]
+    head = _("Sequence · you play for {team} · sequences {scores} · first to {target}")
     lines = [
-        f"Sequence · you play for {team(seen, teams[seen.seat])} · sequences"
-        f" {score_line(sequences, seen)} · first to {view['options']['sequencesToWin']}",
+        head.format(
+            team=team(seen, teams[seen.seat]),
+            scores=score_line(sequences, seen),
+            target=view["options"]["sequencesToWin"],
+        ),
         "     " + " ".join(f"{c:>4}" for c in range(10)),
     ]
     for row in range(10):
         cells = " ".join(_cell(view, row * 10 + c, board, seen) for c in range(10))
         lines.append(f"{row * 10:>3}  {cells}")
     discard = view.get("discardPile") or []
-    lines.append(f"Last card played: {card(discard[-1]) if discard else '(none)'}")
+    last = card(discard[-1]) if discard else _("(none)")
+    lines.append(_("Last card played: {card}").format(card=last))
     if view.get("lastPlacedCell") is not None:
-        lines.append(f"Last chip placed on {view['lastPlacedCell']}")
-    lines.append(f"Your hand: {cards(view['hands'][seen.seat])}")
+        lines.append(_("Last chip placed on {cell}").format(cell=view["lastPlacedCell"]))
+    lines.append(_("Your hand: {cards}").format(cards=cards(view["hands"][seen.seat])))
     turn = view.get("turn")
     if view.get("winner") is not None:
         lines.append(result(sequences, int(view["winner"]), seen))
+    elif isinstance(turn, int) and turn == seen.seat:
+        lines.append(_("Your turn to play."))
     elif isinstance(turn, int) and 0 <= turn < len(teams):
-        lines.append(f"{who(seen, turn).capitalize()} to play.")
+        name = who(seen, turn)
+        lines.append(_("{name} to play.").format(name=name[:1].upper() + name[1:]))
     return "\n".join(lines)

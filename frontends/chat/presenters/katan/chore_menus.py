@@ -33,14 +33,9 @@ from engine.katan.state import KatanState
 from frontends.chat.compose import Draft
 from frontends.chat.menus import Compose, Entry, Leaf, Node
 from frontends.chat.presenters.katan.pointing import spots_node
-from frontends.chat.presenters.katan.words import (
-    COLOUR_SAID,
-    card_said,
-    cards_text,
-    progress_said,
-    track_said,
-)
+from frontends.chat.presenters.katan.words import cards_text
 from languages import N_, _, ngettext
+from renderers.katan_words import COLOUR_SAID, card_said, progress_said, track_said
 
 PICK_WHY: Final = {
     "aqueduct": N_("Aqueduct: the roll paid you nothing, so take a resource"),

@@ -15,8 +15,8 @@ from engine.katan.sea.scenarios import WONDER_STAGES
 from engine.katan.sea.ships import SHIP_PIECES
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import KatanState
-from frontends.chat.presenters.katan.words import CHIP_SAID, progress_said, track_said
 from languages import N_, _, ngettext
+from renderers.katan_words import CHIP_SAID, progress_said, track_said
 
 KNIGHTS: Final = (
     (N_("basic at {spot} (active)"), N_("basic at {spot} (asleep)")),

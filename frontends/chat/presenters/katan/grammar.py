@@ -43,6 +43,7 @@ from frontends.chat.grammar import (
 from frontends.chat.menus import Leaf, Node, walk
 from frontends.chat.presenters.katan import words as w
 from languages import N_, _
+from renderers.katan_words import card_said
 from renderers.words import spoken
 
 SPELLINGS: Final[dict[str, tuple[str, ...]]] = {
@@ -499,7 +500,7 @@ def _bank_words(reading: Reading, ctx: Context) -> str | None:
         "To ask the other seats, say offer … for …."
     )
     return said.format(
-        card=w.card_said(give),
+        card=card_said(give),
         ratio=ratio,
         name=CARD_NAMES[give],
         wanted=CARD_NAMES[get] if isinstance(get, int) else "…",

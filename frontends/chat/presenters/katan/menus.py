@@ -68,10 +68,11 @@ from frontends.chat.presenters.katan.turn_menus import (
     ship_spots,
     ships_node,
 )
-from frontends.chat.presenters.katan.words import CARD_SAID, cards_text
+from frontends.chat.presenters.katan.words import cards_text
 from languages import N_, _
 from renderers.katan import katan_spots
 from renderers.katan.places import kind_spots
+from renderers.katan_words import CARD_SAID
 
 PIECE_KEYS = {"road": "rd", "settlement": "st", "city": "ct"}
 PIECE_LABELS = {

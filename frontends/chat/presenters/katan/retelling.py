@@ -13,8 +13,8 @@ from typing import Any, Final
 
 from engine.katan.components import RESOURCES
 from engine.protocol import Event
-from frontends.chat.presenters.katan.words import card_said
 from languages import N_, _
+from renderers.katan_words import card_said
 
 GATES: Final = {
     "gate_trade": N_(

@@ -20,8 +20,8 @@ from engine.katan.moves import Move
 from engine.katan.state import KatanState
 from frontends.chat.menus import Entry, Leaf, Node
 from frontends.chat.presenters.katan.pointing import spots_node, two_step
-from frontends.chat.presenters.katan.words import card_said, progress_said, track_said
 from languages import N_, _
+from renderers.katan_words import card_said, progress_said, track_said
 
 KNIGHT_KINDS: Final = (
     (mv.HIRE_KNIGHT, "hi", N_("Hire ▸"), N_("Hire a knight (1 wool, 1 ore): choose a crossing")),

@@ -15,6 +15,7 @@ from engine.katan.cities.components import PROGRESS_NAMES
 from engine.katan.components import CARD_NAMES, RESOURCES
 from frontends.chat.grammar import number
 from languages import N_, _
+from renderers.katan_words import card_said
 
 CARD_WORDS: Final = {
     "lumber": 0,
@@ -113,68 +114,6 @@ def read_cards(said: Sequence[str], width: int = RESOURCES) -> tuple[tuple[int, 
 def cards_words(counts: Sequence[int]) -> str:
     """Counts the grammar reads back: `2 wool 1 ore`."""
     return " ".join(f"{n} {CARD_NAMES[r]}" for r, n in enumerate(counts) if n)
-
-
-CARD_SAID: Final = (
-    N_("lumber"),
-    N_("brick"),
-    N_("wool"),
-    N_("grain"),
-    N_("ore"),
-    N_("cloth"),
-    N_("coin"),
-    N_("paper"),
-)
-"""`CARD_NAMES` as a person reads them, in their language (the grammar reads
-the English names in every language)."""
-TRACK_SAID: Final = (N_("trade"), N_("politics"), N_("science"))
-"""`TRACK_NAMES`, Cities & Knights' city tracks, as a person reads them."""
-COLOUR_SAID: Final = (N_("yellow"), N_("blue"), N_("green"))
-"""`TRACK_COLOURS`: the colour of each track's deck and gate."""
-PROGRESS_SAID: Final = (
-    N_("Alchemist"),
-    N_("Crane"),
-    N_("Engineer"),
-    N_("Inventor"),
-    N_("Irrigation"),
-    N_("Medicine"),
-    N_("Mining"),
-    N_("Printer"),
-    N_("Road Building"),
-    N_("Smith"),
-    N_("Bishop"),
-    N_("Constitution"),
-    N_("Deserter"),
-    N_("Diplomat"),
-    N_("Intrigue"),
-    N_("Saboteur"),
-    N_("Spy"),
-    N_("Warlord"),
-    N_("Wedding"),
-    N_("Commercial Harbor"),
-    N_("Master Merchant"),
-    N_("Merchant"),
-    N_("Merchant Fleet"),
-    N_("Resource Monopoly"),
-    N_("Trade Monopoly"),
-)
-"""`PROGRESS_TITLES` (in `PROGRESS_NAMES` order) as a person reads them; the
-grammar reads the English names (`play crane`)."""
-CHIP_SAID: Final = (N_("point"), N_("harbour"), N_("gold"))
-"""`CHIP_NAMES`: the Forgotten Tribe's gifts."""
-
-
-def card_said(kind: int) -> str:
-    """One card kind in the reader's language: `wool`, `Wolle`."""
-    return _(CARD_SAID[kind])
-
-
-def progress_said(card: int) -> str:
-    return _(PROGRESS_SAID[card])
-
-
-def track_said(track: int) -> str:
-    return _(TRACK_SAID[track])
 
 
 def cards_text(counts: Sequence[int]) -> str:
