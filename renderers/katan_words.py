@@ -8,6 +8,14 @@ from typing import Final
 
 from languages import N_, _
 
+DEV_SAID: Final = (
+    N_("Knight"),
+    N_("Road Building"),
+    N_("Year of Plenty"),
+    N_("Monopoly"),
+    N_("Victory Point"),
+)
+"""`DEV_LABELS`, the development cards, as a person reads them."""
 CARD_SAID: Final = (
     N_("lumber"),
     N_("brick"),
@@ -60,6 +68,12 @@ CHIP_SAID: Final = (N_("point"), N_("harbour"), N_("gold"))
 def card_said(kind: int) -> str:
     """One card kind in the reader's language: `wool`, `Wolle`."""
     return _(CARD_SAID[kind])
+
+
+def card_title(kind: int) -> str:
+    """A card kind as a label begins it: `Wool`, `Wolle`."""
+    said = card_said(kind)
+    return said[:1].upper() + said[1:]
 
 
 def progress_said(card: int) -> str:

@@ -22,14 +22,19 @@ from engine.katan.cities.components import (
 )
 from engine.katan.cities.rules import CITIES_RULES
 from engine.katan.game import KATAN
+from engine.katan.moves import HIRE_KNIGHT
 from engine.katan.rulesets import ENTRIES
 from engine.katan.sea.mapfile import CHIP_NAMES
 from engine.protocol import Event
+from frontends.chat.api import Picture
 from frontends.chat.menus import Leaf, Node, walk
 from frontends.chat.presenters import presenter_for
 from frontends.chat.presenters.katan import tables
-from languages import speaking
+from languages import current, speaking
 from renderers import katan_words as words
+from renderers.katan.closeup import closeup
+from renderers.katan.model import scene
+from renderers.katan.places import kind_spots
 from renderers.words import spoken
 
 ENGLISH_BUTTONS = re.compile(
@@ -87,6 +92,31 @@ def test_a_cities_and_knights_turn_menu_and_hand_in_german() -> None:
     assert not leaks, leaks
     assert "Deine Fortschrittskarten: Kran." in hand and "Stadtausbauten: Handel 0" in hand
     assert "Barbaren 7 Schritte entfernt: 1 Städte gegen 0 aktive Ritter." in caption
+
+
+def test_a_close_up_strip_speaks_its_readers_language() -> None:
+    """The private overlay's hand strip is the reader's (its scene carries the
+    language, so the image cache keeps one per language); the shared board,
+    with no spots, stays in the source language; a chat picture drawn later
+    by an adapter draws in the language it was made in."""
+    st = crafted.blank(target=13, ruleset=CITIES_RULES)
+    crafted.city(st, 0, 26)
+    crafted.road(st, 0, *st.board.topology.node_edges[26][:1])
+    crafted.give(st, 0, wool=1, ore=1, grain=1)
+    st.ck.progress[0] = (PROGRESS_NAMES.index("crane"),)
+    view = KATAN.view_for(st, 0)
+    hires = kind_spots(KATAN.view_legal_moves(view, 0), HIRE_KNIGHT)
+    with speaking("de"):
+        private, board = scene(view, spots=hires), scene(view)
+        made = Picture("k", "alt", lambda: current().encode())
+    assert (private.language, board.language) == ("de", "en")
+    strip = closeup(private).hand
+    assert strip is not None
+    assert [t.name for t in strip.tiles[:5]] == ["Holz", "Lehm", "Wolle", "Getreide", "Erz"]
+    assert [c.text for c in strip.chips] == ["Kran"]
+    english = closeup(scene(view, spots=hires)).hand
+    assert english is not None and [c.text for c in english.chips] == ["Crane"]
+    assert made.png() == b"de"
 
 
 def test_the_retelling_is_german_with_names_put_in_after() -> None:

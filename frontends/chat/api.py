@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from languages import current, speaking
+
 # ---- who spoke, and where ------------------------------------------------------------
 
 
@@ -112,18 +114,23 @@ class Picture:
     `png()` renders (30-60 ms) and caches; call it off the event loop
     (`await asyncio.to_thread(picture.png)`). `key` is equal for pictures that
     draw the same thing, so an adapter may skip re-uploading an unchanged
-    image. `alt` describes it in words for screen readers.
+    image. `alt` describes it in words for screen readers. It is drawn in
+    the language it was made in (`language`, the reader's when it was built),
+    though the adapter draws it later, outside that reader's context: a
+    private close-up's words are the reader's.
     """
 
     key: str
     alt: str
     render: Callable[[], bytes] = field(repr=False)
     filename: str = "board.png"
+    language: str = field(default_factory=current)
     _cache: list[bytes] = field(default_factory=list, repr=False)
 
     def png(self) -> bytes:
         if not self._cache:
-            self._cache.append(self.render())
+            with speaking(self.language):
+                self._cache.append(self.render())
         return self._cache[0]
 
 

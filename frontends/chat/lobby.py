@@ -63,8 +63,27 @@ class _Setting:
     steps: tuple[str, ...] = ("",)
 
 
+OPTION_NAMES: Final = {
+    "deck_size": N_("Deck size"),
+    "stick_the_dealer": N_("Stick the dealer"),
+    "allow_going_alone": N_("Allow going alone"),
+    "points_to_win": N_("Points to win"),
+    "defend_alone": N_("Defend alone"),
+    "farmers_hand": N_("Farmer's hand"),
+    "team_count": N_("Teams"),
+    "players_per_team": N_("Players per team"),
+    "sequences_to_win": N_("Sequences to win"),
+    "dead_card_exchange": N_("Dead card exchange"),
+    "board": N_("Board"),
+    "canal_target": N_("Great Canal target"),
+    "award_points": N_("Points per award"),
+}
+"""The games' options (by their field names) as a lobby's settings name them;
+a test holds this table to every option the settings show."""
+
+
 def _words(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+    return _(OPTION_NAMES[name]) if name in OPTION_NAMES else name.replace("_", " ").capitalize()
 
 
 def _fixed(table: Table) -> str:

@@ -25,13 +25,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from engine.katan.cities.components import PROGRESS_TITLES
-from engine.katan.components import CARD_NAMES, DEV_LABELS
+from languages import _, speaking
 from renderers import style
 from renderers.draw import SCALE, Box, Canvas, Point, font
 from renderers.katan.geometry import Layout, Plan, fit, marker_centre, plan
 from renderers.katan.model import KatanScene
 from renderers.katan.palette import GOOD_FILL, GOOD_INK
+from renderers.katan_words import DEV_SAID, card_title, progress_said
 
 WIDTH: Final = 960
 """A close-up's width; 960 × (720 to 1280) stays under Telegram's 1280-px
@@ -83,6 +83,8 @@ class Tile:
     box: Box
     digits: Box
     """The white part holding the count."""
+    name: str = ""
+    """The kind's name in the close-up's language (empty: the reader's now)."""
 
     @property
     def band(self) -> Box:
@@ -141,7 +143,12 @@ def has_closeup(s: KatanScene) -> bool:
 @lru_cache(maxsize=8)
 def closeup(s: KatanScene) -> Closeup:
     """Where the close-up of `s` looks, how large it is, where each label
-    sits, and the hand's strip below the map."""
+    sits, and the hand's strip below the map, its words in the scene's language."""
+    with speaking(s.language):
+        return _closeup(s)
+
+
+def _closeup(s: KatanScene) -> Closeup:
     whole = plan(s.board.topology, s.harbours)
     unit = _unit(whole)
     anchors = [marker_centre(unit, s.spot_kind, place) for _, place in s.spots]
@@ -183,7 +190,7 @@ def draw_tile(canvas: Canvas, tile: Tile) -> None:
     at = ((dx0 + dx1) / 2, (dy0 + dy1) / 2 + digit_height() / 2)
     ink = style.INK if tile.count else style.MUTED
     canvas.text(at, str(tile.count), COUNT_FONT, ink, anchor="ms", bold=True)
-    name = CARD_NAMES[tile.kind].capitalize()
+    name = tile.name or card_title(tile.kind)
     x0, y0, x1, y1 = tile.band
     canvas.text(
         ((x0 + x1) / 2, (y0 + y1) / 2),
@@ -199,13 +206,14 @@ def _cards(s: KatanScene) -> tuple[list[str], str]:
     """The chips' words: development cards by count (those bought this turn
     marked new), or progress cards by name; and the note for none."""
     if s.ck is not None:
-        return [PROGRESS_TITLES[card] for card in s.ck.hand], "No progress cards"
+        return [progress_said(card) for card in s.ck.hand], _("No progress cards")
     words = []
     for kind, count in enumerate(s.devs):
         if count:
             new = s.fresh[kind] if s.fresh else 0
-            words.append(f"{count} × {DEV_LABELS[kind]}" + (f" ({new} new)" if new else ""))
-    return words, "No development cards"
+            fresh = " " + _("({count} new)").format(count=new) if new else ""
+            words.append(f"{count} × {_(DEV_SAID[kind])}" + fresh)
+    return words, _("No development cards")
 
 
 def _chip_rows(s: KatanScene) -> list[list[tuple[str, float]]]:
@@ -240,7 +248,7 @@ def _tile_widths(kinds: int) -> list[float]:
     Knights) each as wide as its name needs, so no name is shrunk."""
     room = WIDTH - 2 * EDGE - (kinds - 1) * SPACE
     need = [
-        font(NAME_FONT * SCALE, True).getlength(CARD_NAMES[kind].capitalize()) / SCALE + 10
+        font(NAME_FONT * SCALE, True).getlength(card_title(kind)) / SCALE + 10
         for kind in range(kinds)
     ]
     if max(need) <= room / kinds:
@@ -259,7 +267,7 @@ def _strip(s: KatanScene, top: float) -> HandStrip:
     for kind, wide in enumerate(_tile_widths(len(s.hand))):
         box = (x, y, x + wide, y + high)
         digits = (x + 4, y + 4, x + wide - 4, y + high - BAND)
-        tiles.append(Tile(kind, s.hand[kind], box, digits))
+        tiles.append(Tile(kind, s.hand[kind], box, digits, card_title(kind)))
         x += wide + SPACE
     y += high + SPACE
     chips = []

@@ -24,6 +24,7 @@ from engine.katan.sea.scenarios import WONDERS_MAP
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import OVER, KatanState, deck_size, dev_size, hand_size
 from engine.katan.view import KatanView
+from languages import SOURCE, current
 from renderers.katan.geometry import grown
 from renderers.katan.places import common_source
 from renderers.spots import Spots
@@ -162,6 +163,9 @@ class KatanScene:
     """The knight (crossing) or hex the numbered spots belong to, ringed; -1: none."""
     ck: CitiesScene | None = None
     sea: SeaScene | None = None
+    language: str = SOURCE
+    """The language of the words in a close-up's hand strip (the overlay is
+    one person's); the shared board's few words are drawn in the source's."""
 
     @property
     def extra(self) -> float:
@@ -215,6 +219,7 @@ def scene(
         spot_source=common_source(spots) if spots is not None else -1,
         ck=None if st.ck is None else _cities(st, seat),
         sea=None if st.sea is None else _sea(st),
+        language=current() if spots is not None and spots.numbered() else SOURCE,
     )
 
 

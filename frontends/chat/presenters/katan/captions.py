@@ -24,6 +24,7 @@ from frontends.chat.presenters.katan import expansion_words
 from frontends.chat.presenters.katan.chore_menus import chore_status
 from frontends.chat.presenters.katan.words import cards_text
 from languages import N_, _
+from renderers.katan_words import DEV_SAID
 
 HELP: Final = N_(
     """Katan commands (any case); numbers are the ids drawn on the board:
@@ -51,16 +52,6 @@ Cities & Knights (expansions=cities_and_knights): commodities, knights against t
 barbarians, three city tracks and progress cards instead of development cards; 13 points.
 Seafarers (expansions=seafarers, map=…): ships, the pirate, gold fields, islands; 12 points."""
 )
-
-
-DEV_WORDS: Final = (
-    N_("Knight"),
-    N_("Road Building"),
-    N_("Year of Plenty"),
-    N_("Monopoly"),
-    N_("Victory Point"),
-)
-"""`DEV_LABELS` as a person reads them, in their language."""
 
 
 def caption(st: KatanState, seat: int | None, names: Sequence[str]) -> str:
@@ -136,7 +127,7 @@ def hand(st: KatanState, seat: int) -> str:
     fresh = st.fresh if seat == st.current else [0] * DEV_KINDS
     parts = [_("Your hand: {cards}.").format(cards=cards_text(cards))]
     held = [
-        f"{n} {_(DEV_WORDS[k])}"
+        f"{n} {_(DEV_SAID[k])}"
         + (" " + _("({count} new)").format(count=fresh[k]) if fresh[k] else "")
         for k, n in enumerate(devs)
         if n

@@ -57,7 +57,6 @@ from engine.katan.state import OFFER as P_OFFER
 from engine.katan.trading import counter_gives, counter_wants
 from frontends.chat.compose import Draft
 from frontends.chat.menus import Compose, Entry, Leaf, Node, walk
-from frontends.chat.presenters.katan.captions import DEV_WORDS
 from frontends.chat.presenters.katan.chore_menus import chore_node, discard_node, waiting_on
 from frontends.chat.presenters.katan.pointing import spots_node
 from frontends.chat.presenters.katan.turn_menus import (
@@ -72,7 +71,7 @@ from frontends.chat.presenters.katan.words import cards_text
 from languages import N_, _
 from renderers.katan import katan_spots
 from renderers.katan.places import kind_spots
-from renderers.katan_words import CARD_SAID
+from renderers.katan_words import CARD_SAID, DEV_SAID
 
 PIECE_KEYS = {"road": "rd", "settlement": "st", "city": "ct"}
 PIECE_LABELS = {
@@ -329,9 +328,9 @@ def _trade(st: KatanState, seat: int, legal: Sequence[Move], names: Sequence[str
 def _cards_node(legal: Sequence[Move]) -> Node | None:
     cards: list[Entry] = []
     if M_KNIGHT in legal:
-        cards.append(Leaf(_(DEV_WORDS[0]), M_KNIGHT))
+        cards.append(Leaf(_(DEV_SAID[0]), M_KNIGHT))
     if M_ROAD_BUILDING in legal:
-        cards.append(Leaf(_(DEV_WORDS[1]), M_ROAD_BUILDING))
+        cards.append(Leaf(_(DEV_SAID[1]), M_ROAD_BUILDING))
     plenty = tuple(
         Leaf(f"{_(CARD_SAID[m[1]])} + {_(CARD_SAID[m[2]])}", m)
         for m in legal
@@ -339,13 +338,13 @@ def _cards_node(legal: Sequence[Move]) -> Node | None:
     )
     if plenty:
         title = _("Year of Plenty: take two cards")
-        cards.append(Node("yp", f"{_(DEV_WORDS[2])} ▸", title, plenty))
+        cards.append(Node("yp", f"{_(DEV_SAID[2])} ▸", title, plenty))
     monopoly = tuple(
         Leaf(_(CARD_SAID[m[1]]).capitalize(), m) for m in legal if m[0] == PLAY_MONOPOLY
     )
     if monopoly:
         title = _("Monopoly: take every card of…")
-        cards.append(Node("mo", f"{_(DEV_WORDS[3])} ▸", title, monopoly))
+        cards.append(Node("mo", f"{_(DEV_SAID[3])} ▸", title, monopoly))
     if not cards:
         return None
     return Node("p", _("Play card ▸"), _("Play a development card"), tuple(cards))
