@@ -5,14 +5,18 @@ the daemon's notices are English too. Before `renderers.words.spoken` puts
 names in, a sentence that matches one of these patterns is said again from
 the catalog: the pattern's named parts (a seat as `Seat 2`, a team, a card, a
 number) fill the translation's placeholders, so the names still go in after.
-A sentence no pattern knows stays as the engine said it. Katan's narration is
-not here yet (docs/languages.md).
+A sentence no pattern knows stays as the engine said it. Katan's base-game
+narration is here, its cards said in the reader's language too; the
+expansions' own sentences are not yet (docs/languages.md).
 """
 
 import re
+from collections.abc import Callable
 from typing import Final
 
+from engine.katan.components import CARD_NAMES, DEV_LABELS
 from languages import N_, SOURCE, _, current, ngettext
+from renderers.katan_words import DEV_SAID, card_said
 
 _NUMBER: Final = r"\d+"
 _FIELDS: Final = {
@@ -22,8 +26,42 @@ _FIELDS: Final = {
     "card": r"\S+",
     "suit": r"\S+",
     "name": r".+",
+    "party": r"[Ss]eat \d+",
+    "cards": r"\d+ [a-z]+(?:(?:, | and )\d+ [a-z]+)*",
+    "wanted": r"\d+ [a-z]+(?:(?:, | and )\d+ [a-z]+)*",
+    "resource": r"[a-z]+",
+    "second": r"[a-z]+",
+    "dev": "|".join(DEV_LABELS),
 }
 """What each placeholder matches in the English sentence; any other is a number."""
+
+
+def _card(word: str) -> str:
+    return card_said(CARD_NAMES.index(word)) if word in CARD_NAMES else word
+
+
+def _cards(listed: str) -> str:
+    """Katan's `2 wool, 1 brick and 1 ore` with the cards in the reader's words."""
+    parts = [
+        f"{n} {_card(word)}" for n, word in (p.split(" ", 1) for p in re.split(r", | and ", listed))
+    ]
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + _(" and ") + parts[-1]
+
+
+def _dev(label: str) -> str:
+    return _(DEV_SAID[DEV_LABELS.index(label)]) if label in DEV_LABELS else label
+
+
+_SAID: Final[dict[str, Callable[[str], str]]] = {
+    "cards": _cards,
+    "wanted": _cards,
+    "resource": _card,
+    "second": _card,
+    "dev": _dev,
+}
+"""Placeholders whose English words are said again in the reader's language."""
 
 
 def _pattern(template: str) -> re.Pattern[str]:
@@ -74,6 +112,42 @@ SENTENCES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         N_("{seat} draws a card."),
         N_("{seat} has no legal move and passes."),
         N_("No seat has a legal move: the table is blocked and the game is a draw."),
+        # Katan (the base game; the engine's sentences have no full stop)
+        N_("{seat} rolled {number}"),
+        N_("{seat} received {cards}"),
+        N_("{seat} declined"),
+        N_("{seat} counters: {cards} for {wanted}"),
+        N_("{seat} ended the turn; {party} is up"),
+        N_("{seat} offers {cards} for {wanted} to everyone"),
+        N_("{seat} offers {cards} for {wanted} to {party}"),
+        N_("{seat} traded {cards} to the bank for {wanted}"),
+        N_("{seat} took {party}'s counter: {cards} for {wanted}"),
+        N_("{seat} accepted: {party} gave {cards} for {wanted}"),
+        N_("{seat} withdrew the offer"),
+        N_("{seat} dismissed the counter-offers"),
+        N_("Nobody took {party}'s offer"),
+        N_("{seat} moved the robber to hex {number}"),
+        N_("{seat} stole a card from {party}"),
+        N_("{seat} stole a {resource} from {party}"),
+        N_("{seat} built a road on edge {number}"),
+        N_("{seat} built a road on edge {number} (free)"),
+        N_("{seat} built a settlement on crossing {number}"),
+        N_("{seat} built a city on crossing {number}"),
+        N_("{seat} bought a development card"),
+        N_("{seat} bought a {dev} card"),
+        N_("{seat} played {dev}"),
+        N_("{seat} must discard {number} cards"),
+        N_("{seat} discarded {cards}"),
+        N_("{seat} took {resource} and {second} from the bank"),
+        N_("{seat} took all {number} {resource} from the other seats"),
+        N_("{seat} gave up {number} free road(s)"),
+        N_("{seat} now holds Longest Road"),
+        N_("{seat} now holds Largest Army"),
+        N_("{seat} wins with {points} points, {number} of them from victory point cards"),
+        N_("{seat} wins with {points} points"),
+        N_("{seat} is done building"),
+        N_("{seat} is done building; {party} may build"),
+        N_("{seat} is done; special building phase: {party} may build"),
         # the daemon's notices
         N_("{name} is back at the table."),
         N_("{name} joins the table."),
@@ -105,5 +179,6 @@ def retold(text: str) -> str:
         return template.format(**found.groupdict())
     for pattern, template in SENTENCES:
         if found := pattern.fullmatch(said):
-            return _(template).format(**found.groupdict())
+            values = {k: _SAID[k](v) if k in _SAID else v for k, v in found.groupdict().items()}
+            return _(template).format(**values)
     return text

@@ -1,4 +1,4 @@
-"""The engines' narration of Euchre and Sequence, and the daemon's notices,
+"""The engines' narration of Euchre, Sequence and Katan's base game, and the daemon's notices,
 reach a German reader in German: every sentence of seeded self-play games
 is said again from the catalog (none is left as the engine wrote it), while
 an English reader reads the engine's words exactly."""
@@ -35,7 +35,7 @@ def narration(game_id: str, seed: int, moves: int = 400) -> list[Event]:
     return told
 
 
-@pytest.mark.parametrize("game_id", ["euchre", "sequence"])
+@pytest.mark.parametrize("game_id", ["euchre", "sequence", "katan"])
 def test_every_narrated_sentence_has_a_german_telling(game_id: str) -> None:
     events = [e for seed in (1, 2, 3) for e in narration(game_id, seed)]
     sentences = {e.text.strip() for e in events if e.text.strip()}
@@ -60,3 +60,13 @@ def test_names_and_colours_go_into_the_german_sentence() -> None:
     assert spoken("Team 0 took 3 tricks for 2 point(s).", NAMES) == (
         "Blue took 3 tricks for 2 points."
     )
+
+
+def test_katan_sentences_say_their_cards_in_german() -> None:
+    with speaking("de"):
+        assert spoken("Seat 1 received 2 wool, 1 brick and 1 ore", NAMES) == (
+            "Bo erhält 2 Wolle, 1 Lehm und 1 Erz"
+        )
+        assert spoken("Seat 0 stole a grain from seat 2", NAMES) == "Ana zieht bei Cy 1 Getreide"
+        assert spoken("Seat 3 played Year of Plenty", NAMES) == "Di spielt Erfindung"
+    assert spoken("Seat 1 received 2 wool and 1 ore", NAMES) == "Bo received 2 wool and 1 ore"
