@@ -63,6 +63,25 @@ PROGRESS_SAID: Final = (
 grammar reads the English names (`play crane`)."""
 CHIP_SAID: Final = (N_("point"), N_("harbour"), N_("gold"))
 """`CHIP_NAMES`: the Forgotten Tribe's gifts."""
+TERRAIN_SAID: Final = (
+    N_("forest"),
+    N_("hills"),
+    N_("pasture"),
+    N_("fields"),
+    N_("mountains"),
+    N_("desert"),
+    N_("sea"),
+    N_("gold"),
+    N_("fog"),
+    N_("village"),
+    N_("fortress"),
+    N_("canal"),
+)
+"""`TERRAIN_NAMES`: what a hex is, as the narration names it."""
+LEVEL_SAID: Final = (N_("basic"), N_("strong"), N_("mighty"))
+"""A knight's strength, 1 to 3."""
+CHEST_SAID: Final = (N_("goods"), N_("choice"), N_("development"), N_("roads"))
+"""`CHEST_NAMES`: what a treasure chest holds."""
 
 
 def card_said(kind: int) -> str:

@@ -14,9 +14,23 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from engine.katan.components import CARD_NAMES, DEV_LABELS
+from engine.katan.cities.components import PROGRESS_TITLES, TRACK_COLOURS, TRACK_NAMES
+from engine.katan.components import CARD_NAMES, DEV_LABELS, TERRAIN_NAMES
+from engine.katan.sea.mapfile import CHEST_NAMES, CHIP_NAMES
 from languages import N_, SOURCE, _, current, ngettext
-from renderers.katan_words import DEV_SAID, card_said
+from renderers.katan_words import (
+    CHEST_SAID,
+    CHIP_SAID,
+    COLOUR_SAID,
+    DEV_SAID,
+    LEVEL_SAID,
+    PROGRESS_SAID,
+    TERRAIN_SAID,
+    TRACK_SAID,
+    card_said,
+)
+
+LEVELS: Final = ("basic", "strong", "mighty")
 
 _NUMBER: Final = r"\d+"
 _FIELDS: Final = {
@@ -32,6 +46,14 @@ _FIELDS: Final = {
     "resource": r"[a-z]+",
     "second": r"[a-z]+",
     "dev": "|".join(DEV_LABELS),
+    "progress": "|".join(PROGRESS_TITLES),
+    "colour": "|".join(TRACK_COLOURS),
+    "track": "|".join(TRACK_NAMES),
+    "terrain": "|".join(TERRAIN_NAMES),
+    "level": "|".join(LEVELS),
+    "chest": "|".join(CHEST_NAMES),
+    "chip": "|".join(CHIP_NAMES),
+    "seats": r"[Ss]eat \d+(?:, [Ss]eat \d+)*",
 }
 """What each placeholder matches in the English sentence; any other is a number."""
 
@@ -50,8 +72,9 @@ def _cards(listed: str) -> str:
     return ", ".join(parts[:-1]) + _(" and ") + parts[-1]
 
 
-def _dev(label: str) -> str:
-    return _(DEV_SAID[DEV_LABELS.index(label)]) if label in DEV_LABELS else label
+def _named(english: tuple[str, ...], said: tuple[str, ...]) -> Callable[[str], str]:
+    """A word of one of the engine's name tuples, said from its marked twin."""
+    return lambda word: _(said[english.index(word)]) if word in english else word
 
 
 _SAID: Final[dict[str, Callable[[str], str]]] = {
@@ -59,7 +82,14 @@ _SAID: Final[dict[str, Callable[[str], str]]] = {
     "wanted": _cards,
     "resource": _card,
     "second": _card,
-    "dev": _dev,
+    "dev": _named(DEV_LABELS, DEV_SAID),
+    "progress": _named(PROGRESS_TITLES, PROGRESS_SAID),
+    "colour": _named(TRACK_COLOURS, COLOUR_SAID),
+    "track": _named(TRACK_NAMES, TRACK_SAID),
+    "terrain": _named(TERRAIN_NAMES, TERRAIN_SAID),
+    "level": _named(LEVELS, LEVEL_SAID),
+    "chest": _named(CHEST_NAMES, CHEST_SAID),
+    "chip": _named(CHIP_NAMES, CHIP_SAID),
 }
 """Placeholders whose English words are said again in the reader's language."""
 
@@ -148,6 +178,62 @@ SENTENCES: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         N_("{seat} is done building"),
         N_("{seat} is done building; {party} may build"),
         N_("{seat} is done; special building phase: {party} may build"),
+        N_("Nobody holds Longest Road now"),
+        # Katan: Cities & Knights and Seafarers
+        N_("{seat} rolled {number} (red {red}) and the ship"),
+        N_("{seat} rolled {number} (red {red}) and a {colour} gate"),
+        N_("The barbarians sail nearer: 1 step from Catan"),
+        N_("The barbarians sail nearer: {number} steps from Catan"),
+        N_("The barbarians attack with {number}; Catan's knights hold with {knights}"),
+        N_(
+            "The barbarians attack with {number} against {knights}: Catan falls; "
+            "{seats} must lose a city"
+        ),
+        N_("{seat} is the Defender of Catan"),
+        N_("{seat}'s city at {number} is reduced to a settlement"),
+        N_("{seat} hired a knight at crossing {number}"),
+        N_("{seat} woke the knight at {number}"),
+        N_("{seat} promoted the knight at {number} to {level}"),
+        N_("{seat} moved its knight from {number} to {target}"),
+        N_("{seat}'s knight at {number} chases the robber"),
+        N_("{seat}'s knight at {number} chases the pirate"),
+        N_("{seat}'s knight at {number} deserts"),
+        N_("{seat}'s knight at {number} is driven off"),
+        N_("{seat}'s knight at {number} has no refuge and is lost"),
+        N_("{seat} placed a knight at {number}"),
+        N_("{seat} built a wall at {number}"),
+        N_("{seat} raised {track} to level {number}"),
+        N_("{seat} drew a {colour} progress card"),
+        N_("{seat} drew {progress} ({colour})"),
+        N_("{seat} draws from the {track} deck"),
+        N_("{seat} played {progress}"),
+        N_("{seat} gave back a progress card"),
+        N_("{seat} gave back {progress}"),
+        N_("{seat} took a progress card from {party}"),
+        N_("{seat} took {progress} from {party}"),
+        N_("{seat} placed the merchant on hex {number}"),
+        N_("{seat} swapped the numbers of hexes {number} and {hex}"),
+        N_("{seat} took {number} {resource} from the other seats"),
+        N_("{seat} took {number} {resource}"),
+        N_("{seat} gave {party} {number} cards"),
+        N_("{seat} gave {party} {cards}"),
+        N_("{seat} sailed a ship from {number} to {target}"),
+        N_("{seat} built a ship on edge {number}"),
+        N_("{seat} built a ship on edge {number} (free)"),
+        N_("{seat} moved the pirate to hex {number}"),
+        N_("{seat} is first on island {number}: {points} points"),
+        N_("{seat} found {terrain} ({number}) under the fog on hex {hex}"),
+        N_("{seat} opened a chest: {chest}"),
+        N_("{seat} met the Forgotten Tribe on hex {number}: a {chip} chip"),
+        N_("{seat} received {number} cloth from the village on hex {hex}"),
+        N_("{seat} built stage {number} of its wonder"),
+        N_("{seat} dug the canal on hex {number}"),
+        N_("The canal tile on hex {number} is dug out: fields with {token}"),
+        N_("{seat} took 1 {resource} (aqueduct)"),
+        N_("{seat} took 1 {resource} (gold)"),
+        N_("{seat} took 1 {resource} (chip)"),
+        N_("{seat} took 1 {resource} (chest)"),
+        N_("{seat} took 1 {resource} (find)"),
         # the daemon's notices
         N_("{name} is back at the table."),
         N_("{name} joins the table."),

@@ -16,9 +16,11 @@ from renderers.words import spoken
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 
 
-def narration(game_id: str, seed: int, moves: int = 400) -> list[Event]:
+def narration(
+    game_id: str, seed: int, moves: int = 400, options: dict[str, str] | None = None
+) -> list[Event]:
     game = get_game(game_id)
-    state = game.initial_state(TableConfig(game=game_id, seed=seed))
+    state = game.initial_state(TableConfig(game=game_id, seed=seed, options=options or {}))
     rng = random.Random(seed)
     told: list[Event] = []
     for _move in range(moves):
@@ -45,6 +47,26 @@ def test_every_narrated_sentence_has_a_german_telling(game_id: str) -> None:
     assert not untold, "sentences without a German telling:\n" + "\n".join(untold[:20])
     for sentence in sentences:
         assert retold(sentence) == sentence, "English readers read the engine's words"
+
+
+EXPANSIONS = (
+    {"expansions": "cities_and_knights,seafarers"},
+    {"expansions": "seafarers", "map": "fog_islands"},
+    {"expansions": "seafarers", "map": "treasure_islands"},
+    {"expansions": "seafarers", "map": "great_canal"},
+    {"expansions": "seafarers", "map": "forgotten_tribe"},
+)
+"""Random games that reach the expansions' events: knights, barbarians,
+progress cards, ships, the pirate, fog, chests, the canal, the tribe."""
+
+
+def test_the_expansions_narration_has_a_german_telling() -> None:
+    events = [e for options in EXPANSIONS for e in narration("katan", 1, 800, options)]
+    sentences = {e.text.strip() for e in events if e.text.strip()}
+    assert any("progress card" in s for s in sentences) and any("ship" in s for s in sentences)
+    with speaking("de"):
+        untold = sorted(s for s in sentences if retold(s) == s)
+    assert not untold, "sentences without a German telling:\n" + "\n".join(untold[:20])
 
 
 def test_names_and_colours_go_into_the_german_sentence() -> None:
