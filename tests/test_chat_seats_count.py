@@ -131,6 +131,12 @@ async def test_a_seafarers_map_for_three_or_four_refuses_five_with_the_reason() 
     # A typed count the map has no layout for names the map that has one.
     said = await chat.type(ANA, "new katan expansions=seafarers map=oases players=6", GROUP)
     assert "6 seats play map new_shores_six" in said[-1].message.text
+    # A bare count with Seafarers gets the map for it, as players=6 does.
+    await chat.type(CY, "new katan expansions=seafarers 6", Place("group-3"))
+    six = next(
+        t for t in daemon.tables.values() if t.meta.creator and t.meta.creator.user == CY.user
+    )
+    assert len(six.meta.seats) == 6 and six.meta.options["map"] == "new_shores_six"
     # A game with one seat count has no seats to change.
     await chat.type(BO, "new euchre", Place("group-2"))
     await chat.type(BO, "settings", Place("group-2"))

@@ -1,7 +1,8 @@
 """A new table's options as a person types them: `new katan
 expansions=seafarers map=fog_islands points=12 3`, in any case, with or
-without underscores, a bare number for the seats, and a list option's
-values split by the chat's own word splitting put back together."""
+without underscores, a bare number for the seats (also the game's own seat
+count option, where it has one), and a list option's values split by the
+chat's own word splitting put back together."""
 
 from typing import Any
 
@@ -70,4 +71,8 @@ def read_options(
         last = alias
     if pending is not None:
         return {}, None, _("Option {name!r} needs a value: {name}=…").format(name=pending)
+    if seats is not None and "players" in known:
+        # The game's own seat count (Katan's `players`) decides what the rest
+        # defaults to: `new katan expansions=seafarers 6` gets the map for six.
+        options.setdefault(known["players"], seats)
     return options, seats, None
