@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from engine.protocol import Event
+from languages import ngettext
 from renderers.words import spoken
 
 MAX_LINES: Final = 6
@@ -56,7 +57,9 @@ def narrate(
             kept = kept[1:]
     dropped = len(merged) - len(kept)
     if dropped:
-        earlier = f"… {dropped} earlier line{'s' if dropped > 1 else ''} of play."
+        earlier = ngettext(
+            "… {count} earlier line of play.", "… {count} earlier lines of play.", dropped
+        ).format(count=dropped)
         if max_chars is None or len("\n".join([earlier, *kept])) <= max_chars:
             kept = [earlier, *kept]
     return kept
