@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+from engine.katan import kinds as k
+from engine.katan import rules
 from engine.protocol import Event, TableConfig
 from engine.registry import get_game
 from languages import speaking
@@ -92,3 +94,50 @@ def test_katan_sentences_say_their_cards_in_german() -> None:
         assert spoken("Seat 0 stole a grain from seat 2", NAMES) == "Ana zieht bei Cy 1 Getreide"
         assert spoken("Seat 3 played Year of Plenty", NAMES) == "Di spielt Erfindung"
     assert spoken("Seat 1 received 2 wool and 1 ore", NAMES) == "Bo received 2 wool and 1 ore"
+
+
+def refusals(seed: int, steps: int = 200) -> set[str]:
+    """The base game's reasons for random moves of every base kind (fields
+    drawn from their ranges, any seat) at every tenth position of a random game."""
+    game = get_game("katan")
+    st = game.initial_state(TableConfig(game="katan", seed=seed))
+    rng = random.Random(seed)
+    found: set[str] = set()
+    for step in range(steps):
+        if game.is_finished(st):
+            break
+        if step % 10 == 0:
+            top = st.board.topology
+            sizes = (st.seats, top.node_count, top.edge_count, len(top.hexes), st.width)
+            for kind in (kind for kind in k.TABLE if kind.rule_set == k.BASE):
+                move = [kind.code]
+                for f in kind.fields:
+                    if f.kind == k.CARDS:
+                        move += [rng.choice((0, 0, 1, 2, 5)) for _ in range(st.width)]
+                    else:
+                        values = k.field_range(f.kind, *sizes)
+                        move += [rng.choice(values) for _ in range(k.size(f.kind, st.width))]
+                found |= {
+                    why for t in range(st.seats) if (why := rules.why_not(st, t, tuple(move)))
+                }
+        if game.can_advance(st):
+            st = game.advance(st).state
+            continue
+        seat = game.to_move(st)
+        assert seat is not None
+        st = game.apply_legal(st, seat, rng.choice(game.legal_moves(st, seat))).state
+    return found
+
+
+def test_katan_base_refusals_have_a_german_telling() -> None:
+    reasons = refusals(1) | refusals(2)
+    assert len(reasons) > 100
+    with speaking("de"):
+        untold = sorted(r for r in reasons if retold(r) == r)
+        assert spoken("A road costs 1 lumber and 1 brick.", NAMES) == (
+            "Eine Straße kostet 1 Holz und 1 Lehm."
+        )
+        assert spoken("It is not seat 1's turn; the table waits on seat 3.", NAMES) == (
+            "Bo ist nicht am Zug; der Tisch wartet auf Di."
+        )
+    assert not untold, "reasons without a German telling:\n" + "\n".join(untold[:20])
