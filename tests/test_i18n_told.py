@@ -96,11 +96,12 @@ def test_katan_sentences_say_their_cards_in_german() -> None:
     assert spoken("Seat 1 received 2 wool and 1 ore", NAMES) == "Bo received 2 wool and 1 ore"
 
 
-def refusals(seed: int, steps: int = 200) -> set[str]:
-    """The base game's reasons for random moves of every base kind (fields
-    drawn from their ranges, any seat) at every tenth position of a random game."""
+def refusals(seed: int, steps: int = 200, options: dict[str, str] | None = None) -> set[str]:
+    """The reasons for random moves of every kind of the table's rule sets
+    (fields drawn from their ranges, any seat) at every tenth position of a
+    random game."""
     game = get_game("katan")
-    st = game.initial_state(TableConfig(game="katan", seed=seed))
+    st = game.initial_state(TableConfig(game="katan", seed=seed, options=options or {}))
     rng = random.Random(seed)
     found: set[str] = set()
     for step in range(steps):
@@ -109,7 +110,7 @@ def refusals(seed: int, steps: int = 200) -> set[str]:
         if step % 10 == 0:
             top = st.board.topology
             sizes = (st.seats, top.node_count, top.edge_count, len(top.hexes), st.width)
-            for kind in (kind for kind in k.TABLE if kind.rule_set == k.BASE):
+            for kind in (kind for kind in k.TABLE if kind.rule_set in st.ruleset.names):
                 move = [kind.code]
                 for f in kind.fields:
                     if f.kind == k.CARDS:
@@ -140,4 +141,11 @@ def test_katan_base_refusals_have_a_german_telling() -> None:
         assert spoken("It is not seat 1's turn; the table waits on seat 3.", NAMES) == (
             "Bo ist nicht am Zug; der Tisch wartet auf Di."
         )
+    assert not untold, "reasons without a German telling:\n" + "\n".join(untold[:20])
+
+
+def test_katan_expansion_refusals_have_a_german_telling() -> None:
+    reasons = set().union(*(refusals(1, 300, options) for options in EXPANSIONS[:3]))
+    with speaking("de"):
+        untold = sorted(r for r in reasons if retold(r) == r)
     assert not untold, "reasons without a German telling:\n" + "\n".join(untold[:20])
