@@ -149,3 +149,33 @@ def test_katan_expansion_refusals_have_a_german_telling() -> None:
     with speaking("de"):
         untold = sorted(r for r in reasons if retold(r) == r)
     assert not untold, "reasons without a German telling:\n" + "\n".join(untold[:20])
+
+
+@pytest.mark.parametrize("game_id", ["euchre", "sequence"])
+def test_card_games_refusals_have_a_german_telling(game_id: str) -> None:
+    """Moves legal for some seat at some position of a random game, asked of
+    the seat to move at every tenth position: the reasons they are refused."""
+    game = get_game(game_id)
+    state = game.initial_state(TableConfig(game=game_id, seed=1))
+    rng = random.Random(1)
+    seen: list[object] = []
+    reasons: set[str] = set()
+    for step in range(300):
+        if game.is_finished(state):
+            break
+        seats = range(game.seat_count(state))
+        seen += [m for t in seats for m in game.legal_moves(state, t)][:20]
+        mover = game.to_move(state)
+        if step % 10 == 0 and mover is not None:
+            legal = game.legal_moves(state, mover)
+            reasons |= {game.why_illegal(state, mover, m) for m in seen[-60:] if m not in legal}
+        if game.can_advance(state):
+            state = game.advance(state).state
+            continue
+        seat = game.to_move(state)
+        assert seat is not None
+        state = game.apply_legal(state, seat, rng.choice(game.legal_moves(state, seat))).state
+    assert len(reasons) > 5
+    with speaking("de"):
+        untold = sorted(r for r in reasons if retold(r) == r)
+    assert not untold, "reasons without a German telling:\n" + "\n".join(untold[:20])

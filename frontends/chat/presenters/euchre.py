@@ -29,6 +29,7 @@ from renderers import euchre as draw
 from renderers.euchre import euchre_spots
 from renderers.move_words import euchre_move as move_words
 from renderers.spots import Spots
+from renderers.told import retold
 from renderers.words import team_colour
 
 SUIT_WORDS: Final = {
@@ -189,7 +190,7 @@ class EuchrePresenter(Presenter[EuchreState, EuchreMove]):
             return move
         reason = self.check(view, seat, move)
         if reason is not None:
-            return Wrong(reason, tuple(self.forms(view, seat, legal, names)))
+            return Wrong(retold(reason), tuple(self.forms(view, seat, legal, names)))
         return Chosen(move)
 
     def render(

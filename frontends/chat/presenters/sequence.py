@@ -16,6 +16,7 @@ from languages import N_, _
 from renderers import sequence as draw
 from renderers.sequence import sequence_spots
 from renderers.spots import Spots
+from renderers.told import retold
 
 VERBS: Final = ("play", "remove", "exchange")
 ALIASES: Final = {
@@ -199,7 +200,7 @@ class SequencePresenter(Presenter[SequenceState, Move]):
         reason = self.check(view, seat, move) or _("{move} is not legal now.").format(
             move=self.game.move_label(move)
         )
-        return Wrong(reason, tuple(self.forms(view, seat, legal, names)[:6]))
+        return Wrong(retold(reason), tuple(self.forms(view, seat, legal, names)[:6]))
 
     def render(
         self,
