@@ -140,7 +140,8 @@ class Session:
         elif isinstance(message, State):
             return await self._on_state(message)
         elif isinstance(message, Rejected):
-            self._say(_("Refused: {reason}").format(reason=message.reason))
+            reason = spoken(message.reason, self._names, team_name)
+            self._say(_("Refused: {reason}").format(reason=reason))
             if self._state is not None and self._state.legalMoves:
                 return await self._on_state(self._state)
         return None
