@@ -194,7 +194,7 @@ async def test_a_german_person_opens_and_plays_an_expansion_table(tmp_path: Path
         await fake.wait_for(lambda: table.meta.seats[1].identity is not None, what="Bo seated")
         await start(host, table, ana, dm)
         players = {seat_of(table, user): user for user in (ana, bo)}
-        await Driver(host, table, players).play(stop_at=30)
+        await Driver(host, table, players).play(stop_at=24)
         await quiet(fake)
 
         to_ana = said_to(fake, ana)
