@@ -17,6 +17,7 @@ from importlib import import_module
 from typing import Any
 
 from engine.registry import game_ids
+from languages import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +59,11 @@ def picture_for(game_id: str) -> Picture:
 
 
 def generic(view: dict[str, Any], seen: Seen) -> str:
-    """A game without its own picture: its simple fields."""
+    """A game without its own picture: its simple fields (named as its JSON
+    names them: this client knows nothing else of the game)."""
     simple = {k: v for k, v in view.items() if isinstance(v, str | int | float | bool)}
-    return f"Seat {seen.seat + 1}: " + ", ".join(
-        f"{k} {v}" for k, v in simple.items() if k != "seed"
+    return (
+        _("Seat {number}").format(number=seen.seat + 1)
+        + ": "
+        + ", ".join(f"{k} {v}" for k, v in simple.items() if k != "seed")
     )

@@ -271,7 +271,8 @@ def _read_slot(reading: Reading, f: k.Field, chunk: list[str], width: int) -> No
     elif f.kind == k.PROGRESS:
         found = w.read_progress(chunk)
     else:
-        found = f"{' '.join(chunk)!r} is not a {f.kind}." if chunk else w.MISSING
+        said = _("'{words}' does not fit there.")
+        found = said.format(words=" ".join(chunk)) if chunk else w.MISSING
     if isinstance(found, str):
         reading.error, reading.error_field = found, f.name
     elif not isinstance(found, w.Missing):
