@@ -32,11 +32,17 @@ def barbarians(st: KatanState) -> str:
     cities = sum(c.bit_count() for c in st.cities)
     knights = sum(strength(ck, t) for t in range(st.seats))
     said = ngettext(
-        "Barbarians {steps} step away: {cities} cities against {knights} active knights.",
-        "Barbarians {steps} steps away: {cities} cities against {knights} active knights.",
+        "Barbarians {steps} step away: {cities} against {knights}.",
+        "Barbarians {steps} steps away: {cities} against {knights}.",
         ck.barbarians,
     )
-    return said.format(steps=ck.barbarians, cities=cities, knights=knights)
+    return said.format(
+        steps=ck.barbarians,
+        cities=ngettext("{count} city", "{count} cities", cities).format(count=cities),
+        knights=ngettext("{count} active knight", "{count} active knights", knights).format(
+            count=knights
+        ),
+    )
 
 
 def cities_lines(st: KatanState, seat: int) -> list[str]:
