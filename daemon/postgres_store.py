@@ -100,6 +100,12 @@ class PostgresStore(Store):
         self._pool_size = pool_size
         self._epochs: dict[str, int] = {}
         """Table id → the lease epoch this daemon claimed it at."""
+        self._resumed = False
+        """Whether the first claim (a restart's, taking this daemon's own
+        tables back) is done: later claims take only other daemons' orphans,
+        or a table this daemon is creating right now, committed but not yet
+        in `_epochs`, would be claimed again at a new epoch and its own
+        writes refused."""
         self.steps_written = 0
 
     # ---- lifecycle -------------------------------------------------------------
@@ -237,26 +243,29 @@ class PostgresStore(Store):
         return set(self._epochs)
 
     async def claim(self, limit: int | None = CLAIM_BATCH) -> list[StoredTable]:
-        """Take the lease of this daemon's own open tables from before a
-        restart, and of at most `limit` that nobody holds (free or expired),
-        and load them; another daemon claiming at the same time gets each
-        table or not, never both. The limit shares out a takeover of many
-        tables among the daemons still running instead of landing it on the
-        first to look."""
+        """Take the lease of at most `limit` open tables that nobody holds
+        (free or expired), and at the first claim of this daemon's own from
+        before a restart, and load them; another daemon claiming at the same
+        time gets each table or not, never both. The limit shares out a
+        takeover of many tables among the daemons still running instead of
+        landing it on the first to look."""
         owner = self.owner
         if owner is None:
             raise StoreError("only a daemon with a name claims tables")
+        resuming = not self._resumed
 
         async def take(conn: Conn) -> list[StoredTable]:
             cur = await conn.execute(
                 "SELECT t.id FROM tables t JOIN leases l ON l.table_id = t.id "
-                "WHERE l.owner = %(me)s AND t.status = ANY(%(open)s) AND NOT t.id = ANY(%(held)s) "
+                "WHERE %(resuming)s AND l.owner = %(me)s AND t.status = ANY(%(open)s) "
+                "AND NOT t.id = ANY(%(held)s) "
                 "UNION ALL (SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id "
                 "WHERE t.status = ANY(%(open)s) AND (l.table_id IS NULL OR (l.expires_at < now() "
                 "AND l.owner <> %(me)s "
                 "AND NOT (t.meta::jsonb -> 'origin' ->> 'frontend') = ANY(%(home)s))) "
                 "ORDER BY random() LIMIT %(limit)s)",
                 {
+                    "resuming": resuming,
                     "me": owner,
                     "open": OPEN_STATUSES,
                     "held": list(self._epochs),
@@ -286,7 +295,9 @@ class PostgresStore(Store):
                 found[table_id] = StoredTable(TableMeta.model_validate_json(meta))
             return await _fill(conn, found)
 
-        return await self._do(take)
+        claimed = await self._do(take)
+        self._resumed = True
+        return claimed
 
     async def renew(self) -> set[str]:
         """Extend this daemon's leases; the tables it no longer holds."""

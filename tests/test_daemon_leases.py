@@ -108,6 +108,20 @@ async def test_a_restart_takes_its_own_tables_back_at_once(pg_url: str) -> None:
     await last.close()
 
 
+async def test_a_table_being_created_is_not_claimed_again(pg_url: str) -> None:
+    """A claim that runs while this daemon creates a table (committed, the
+    epoch not yet noted) leaves it alone: only a restart takes its own back."""
+    a = await daemon_store(pg_url, "a")
+    assert await a.claim() == []
+    creating = await daemon_store(pg_url, "a")  # the same daemon, its create in flight
+    await creating.create_table(meta("t1"))
+    assert await a.claim() == []
+    await creating.append_step("t1", step(0), None)  # its epoch is still the lease's
+    assert plies(pg_url, "t1") == [0]
+    await creating._pool.close()  # type: ignore[union-attr]
+    await a.close()
+
+
 async def test_claims_at_once_share_the_tables(pg_url: str) -> None:
     first = await daemon_store(pg_url, "first")
     ids = [f"t{i}" for i in range(40)]
