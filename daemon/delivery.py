@@ -85,6 +85,9 @@ class PublicUpdate:
     steps: tuple[Step, ...]
     to_move: int | None
     spectators: tuple[Identity, ...]
+    chance: bool = False
+    """`to_move` is only offered a chance between turns (`Game.lapse_move`:
+    Katan's special building phase), not a turn of its own."""
 
     @property
     def events(self) -> tuple[Event, ...]:

@@ -180,6 +180,12 @@ class MatchDriver:
         clock = self.table.services.clock
         version = self.table.version
         expiry = expiry_move(self.table.game, self.table.state, seat)
+        lapse = lapse_move(self.table.game, self.table.state, seat)
+        if expiry is None and lapse is not None:
+            # A chance between turns waits as an answer does, and silence lets
+            # it go by without a miss: people who are there but have nothing
+            # to build must not lose their seat to the AI for it.
+            expiry = lapse
         seconds = timer.seconds_for(answering=expiry is not None)
         self.table.turn_deadline = await self._deadline(seat, version, seconds)
         if not self._still_waiting(seat, version):
@@ -228,13 +234,13 @@ class MatchDriver:
 
     async def _time_out(self, seat: int, version: int, expiry: Any) -> None:
         """Make the move the timer's policy says; an expired request answers as
-        it must (`expiry`) and, being an answer by silence, is not a miss. A
-        chance the seat may let go by lapses under any policy (the AI does
-        not build with a person's cards between turns), and is a miss."""
+        it must (`expiry`, a chance between turns lapses: the AI does not build
+        with a person's cards) and, being an answer by silence, is not a miss."""
         timer = self.table.meta.policy.timer
+        lapsed = expiry is not None and expiry == lapse_move(
+            self.table.game, self.table.state, seat
+        )
         move = expiry
-        if move is None:
-            move = lapse_move(self.table.game, self.table.state, seat)
         if move is None and timer.on_timeout == "pass":
             move = pass_move(self.table.game, self.table.state, seat)
         if move is None:
@@ -251,6 +257,9 @@ class MatchDriver:
             # The step is stored before the miss is counted: a crash in between
             # forgets a miss rather than counting one twice.
             if expiry is not None:
+                if lapsed:
+                    self._clock_notice(seat, "timeout", "Time is up; you let this chance go by.")
+                    return
                 said = self.table.game.move_label(expiry)
                 self._clock_notice(seat, "timeout", f'Time is up; no answer counts as "{said}".')
                 return

@@ -102,9 +102,11 @@ def publish_public(
     steps = visible(pending, None)
     ref = table.ref()
     waiting = table.to_move()
+    chance = waiting is not None and table.game.lapse_move(table.state, waiting) is not None
     for frontend in frontends:
         watchers = tuple(s for s in table.meta.spectators if s.frontend == frontend)
-        table.services.hub.send(frontend, PublicUpdate(ref, view, steps, waiting, watchers))
+        update = PublicUpdate(ref, view, steps, waiting, watchers, chance)
+        table.services.hub.send(frontend, update)
 
 
 def visible(pending: Sequence[Applied], seat: int | None) -> tuple[Step, ...]:

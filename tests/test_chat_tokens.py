@@ -107,6 +107,26 @@ async def test_a_restarted_layer_remembers_whose_turn_the_board_was_posted_for(
     await daemon.shutdown(0.1)
 
 
+async def test_a_chance_between_turns_edits_the_board_and_pings_nobody() -> None:
+    """Katan's special building phase asks every other seat after each turn:
+    asking a person there edits the board without a mention, and their next
+    real turn still posts a new board that pings them."""
+    daemon, chat, table = await both_seated()
+    await on_turn(table, 1)
+    await settle()
+    board = chat.layer.memory.get(f"msg|{table.id}|board|g")
+
+    def update(seat: int, chance: bool) -> PublicUpdate:
+        return PublicUpdate(table.ref(), table.view_for(None), (), seat, (), chance)
+
+    (asked,) = chat.layer.deliver(update(0, chance=True))
+    assert isinstance(asked, Edit) and asked.message_id == board
+    assert asked.message.mentions == ()
+    (turn,) = chat.layer.deliver(update(0, chance=False))
+    assert isinstance(turn, Send) and turn.message.mentions == (ANA.user,)
+    await daemon.shutdown(0.1)
+
+
 async def test_someone_elses_menu_is_refused_with_their_own_menu() -> None:
     daemon, chat, table = await both_seated()
     await on_turn(table, 1)

@@ -102,7 +102,10 @@ class Boards:
         if late and known is None:
             return []
         waiting = update.to_move
-        person = waiting is not None and table.meta.seats[waiting].human
+        # A chance between turns (Katan's special building phase) is no turn:
+        # the board is edited and pings nobody, or every turn at six seats
+        # would post five boards and five mentions.
+        person = waiting is not None and table.meta.seats[waiting].human and not update.chance
         spectator = where.startswith(SPECTATOR)
         turn = self.turn(table, where)
         new_turn = person and turn not in (UNSEEN, waiting)
