@@ -1,5 +1,5 @@
 """Five and six seats, whole games of every rule set: 300 with random seats and
-30 with AI seats each (five and six seats alternately), every one finishing
+30 with AI seats at each of five and six seats (they alternate), every one finishing
 with a winner at the target, the ledger (cards against the extension's bank,
 pieces, development cards, points; each expansion's own) checked after every
 move, the full audit and a JSON round trip every few hundred moves and at the
@@ -42,14 +42,14 @@ the AI games' targets."""
 RANDOM_TARGETS: Mapping[str, int] = {"base": 8, "cities": 10, "seafarers": 8, "both": 10}
 """The random games' targets, from each rule set's menu: random seats need about
 a third more moves per point at five or six seats than at four, and these keep
-the 1,200 games within the suite's time."""
-RANDOM_GAMES = 300
-AI_GAMES = 30
-BLOCKS = 3
+the 2,400 games within the suite's time."""
+RANDOM_GAMES = 600
+AI_GAMES = 60
+BLOCKS = 6
 MAX_MOVES = 100_000
 FULL_EVERY = 500
 VIEWED = 100
-LEVELS = ("katan", "katan", "builder", "katan", "app", "random")
+LEVELS = ("normal", "normal", "builder", "easy", "app", "random")
 """The AI games' seats: mostly the default AI, with each other level among them."""
 
 
@@ -207,9 +207,10 @@ def test_random_games_at_five_and_six_seats_finish_with_a_winner(name: str, bloc
     assert special >= len(block), "the special building phase was hardly ever reached"
 
 
+@pytest.mark.parametrize("block", blocks(AI_GAMES, 2))
 @pytest.mark.parametrize("name", RULE_SETS)
-def test_ai_games_at_five_and_six_seats_finish_with_a_winner(name: str) -> None:
-    for index in range(AI_GAMES):
+def test_ai_games_at_five_and_six_seats_finish_with_a_winner(name: str, block: range) -> None:
+    for index in block:
         ai_game(name, index)
 
 
