@@ -12,7 +12,7 @@ import time
 import uuid
 from collections import Counter, deque
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from daemon.ai import AiRunner, InlineAi
 from daemon.clock import Clock, RealClock
@@ -35,6 +35,9 @@ from daemon.table import RESTARTING, Services, Table
 from engine.errors import EngineError
 from engine.protocol import TableConfig
 from engine.registry import get_game
+
+if TYPE_CHECKING:
+    from daemon.routing import Router
 
 log = logging.getLogger("plgames.daemon")
 
@@ -71,6 +74,9 @@ class Daemon:
         self._ended: deque[str] = deque()
         self._keep_ended = keep_ended
         self._frontends: list[Frontend] = []
+        self.router: Router | None = None
+        """With several daemons on one database (set by the service): passes
+        intents for a table another daemon serves to it (`daemon.routing`)."""
         self.metrics.watch_tables(self.count_by_status)
 
     @property

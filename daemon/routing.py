@@ -3,6 +3,9 @@
 Each daemon LISTENs on a channel named after it. A request for a table this
 daemon does not hold is sent (NOTIFY) to the lease holder, which answers it
 exactly as if it had arrived there, and sends the answer back the same way.
+Requests are of a kind, each answered by its own handler: `control` (the
+admin socket's commands) and one per chat platform (`chat:telegram`, a
+person's typed line or button press, `frontends.chat.routed`).
 The database is already what every daemon shares, so this needs no address
 book, no open port between machines and no broker. A body too long for a
 notification (8000 bytes) goes through the `relay` table, the notification
@@ -17,6 +20,7 @@ import json
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
@@ -27,7 +31,7 @@ from daemon.model import Status
 log = logging.getLogger("plgames.routing")
 
 Handler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
-"""Answers one forwarded request (a control request: `cmd`, `code`, ...)."""
+"""Answers one forwarded request of its kind (a control request: `cmd`, `code`, ...)."""
 
 INLINE = 7000
 """Bytes of a message sent in the notification itself; longer ones are relayed."""
@@ -44,6 +48,21 @@ NO_ANSWER = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class ChatTable:
+    """An open table another daemon serves, as a chat intent's candidate."""
+
+    code: str
+    owner: str
+    current: bool
+    """Whether its lease is current (else it is moving to another daemon)."""
+    seated: bool
+    """The person sits there."""
+    here: bool
+    """It was opened in the chat the intent came from."""
+    created_at: float
+
+
 def channel(name: str) -> str:
     return f"plgames.{name}"
 
@@ -54,7 +73,8 @@ class Router:
     ) -> None:
         self.url = url
         self.name = name
-        self.handle = handle
+        self.handlers: dict[str, Handler] = {"control": handle}
+        """Request kind → what answers it here; a frontend adds its own at start."""
         self.metrics = metrics
         self.timeout = timeout
         self._listener: psycopg.AsyncConnection[Any] | None = None
@@ -64,12 +84,27 @@ class Router:
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
-        self._listener = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        self._listener = await self._listening()
         self._sender = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-        await self._listener.execute(
+        self._spawn(self._listen())
+
+    async def _listening(self) -> psycopg.AsyncConnection[Any]:
+        conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        await conn.execute(
             psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(channel(self.name)))
         )
-        self._spawn(self._listen())
+        return conn
+
+    async def _sending(self) -> psycopg.AsyncConnection[Any]:
+        """The sending connection (the send lock held), made anew when the
+        last one broke: a database restart costs the requests in flight then,
+        not every later one."""
+        conn = self._sender
+        if conn is None or conn.closed or conn.broken:
+            if conn is not None:
+                await conn.close()
+            conn = self._sender = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        return conn
 
     async def stop(self) -> None:
         for task in list(self._tasks):
@@ -91,8 +126,7 @@ class Router:
         """The daemon holding the open table with this join code, and whether
         its lease is still current; None if no open table has the code."""
         async with self._send_lock:
-            assert self._sender is not None
-            cur = await self._sender.execute(
+            cur = await (await self._sending()).execute(
                 "SELECT l.owner, l.expires_at > now() FROM tables t "
                 "JOIN leases l ON l.table_id = t.id "
                 "WHERE t.code = %s AND t.status = ANY(%s)",
@@ -101,20 +135,75 @@ class Router:
             found = await cur.fetchone()
         return None if found is None else (str(found[0]), bool(found[1]))
 
-    async def forward(self, request: dict[str, Any], frontend: str) -> dict[str, Any] | None:
-        """The answer of the daemon serving `request["code"]`; None when no
-        other daemon serves it (the caller answers "no such table")."""
-        found = await self.owner_of(str(request.get("code", "")))
+    async def owner_of_id(self, table_id: str) -> str | None:
+        """The daemon holding the open table with this id, if any."""
+        async with self._send_lock:
+            cur = await (await self._sending()).execute(
+                "SELECT l.owner FROM tables t JOIN leases l ON l.table_id = t.id "
+                "WHERE t.id = %s AND t.status = ANY(%s)",
+                (table_id, OPEN_STATUSES),
+            )
+            found = await cur.fetchone()
+        return None if found is None else str(found[0])
+
+    async def chat_tables(self, frontend: str, user: str, chat: str) -> list[ChatTable]:
+        """The open tables another daemon serves where this person sits or
+        that were opened in this chat: where a typed line that names no table
+        may be meant to go."""
+        seated = json.dumps([{"identity": {"frontend": frontend, "user": user}}])
+        async with self._send_lock:
+            cur = await (await self._sending()).execute(
+                "SELECT t.code, l.owner, l.expires_at > now(), "
+                "(t.meta::jsonb -> 'seats') @> %(seated)s::jsonb, "
+                "t.meta::jsonb -> 'origin' @> %(origin)s::jsonb, "
+                "(t.meta::jsonb ->> 'created_at')::float8 "
+                "FROM tables t JOIN leases l ON l.table_id = t.id "
+                "WHERE t.status = ANY(%(open)s) AND l.owner <> %(me)s "
+                "AND ((t.meta::jsonb -> 'seats') @> %(seated)s::jsonb "
+                "OR t.meta::jsonb -> 'origin' @> %(origin)s::jsonb)",
+                {
+                    "seated": seated,
+                    "origin": json.dumps({"frontend": frontend, "place": chat}),
+                    "open": OPEN_STATUSES,
+                    "me": self.name,
+                },
+            )
+            rows = await cur.fetchall()
+        return [
+            ChatTable(str(c), str(o), bool(n), bool(s), bool(h), float(a))
+            for c, o, n, s, h, a in rows
+        ]
+
+    async def forward(
+        self,
+        request: dict[str, Any],
+        frontend: str,
+        *,
+        code: str | None = None,
+        kind: str = "control",
+    ) -> dict[str, Any] | None:
+        """The answer of the daemon serving the table `code` (by default
+        `request["code"]`); None when no other daemon serves it (the caller
+        answers it here: "no such table", or as its own)."""
+        found = await self.owner_of(str(request.get("code", "")) if code is None else code)
         if found is None or found[0] == self.name:
             return None
         owner, current = found
         if not current:  # its daemon stopped; another takes it over within the bound
             return dict(MOVING)
+        return await self.ask(owner, request, frontend, kind=kind)
+
+    async def ask(
+        self, owner: str, request: dict[str, Any], frontend: str, *, kind: str = "control"
+    ) -> dict[str, Any]:
+        """Daemon `owner`'s answer to `request`, or "did not answer" after
+        `timeout` (never asked twice: the person may try again)."""
         ask_id = uuid.uuid4().hex
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._pending[ask_id] = future
+        message = {"ask": ask_id, "from": self.name, "kind": kind, "request": request}
         try:
-            await self._send(owner, {"ask": ask_id, "from": self.name, "request": request})
+            await self._send(owner, message)
             self.metrics.forwarded.labels(frontend).inc()
             async with asyncio.timeout(self.timeout):
                 return await future
@@ -123,43 +212,78 @@ class Router:
         finally:
             self._pending.pop(ask_id, None)
 
+    def tell(self, owner: str, request: dict[str, Any], *, kind: str) -> None:
+        """Send `request` to `owner` without waiting for its answer (news
+        it should have, such as the id of a message posted for its table)."""
+        self._spawn(self._tell(owner, {"from": self.name, "kind": kind, "request": request}))
+
+    async def _tell(self, owner: str, message: dict[str, Any]) -> None:
+        try:
+            await self._send(owner, message)
+        except psycopg.Error as exc:
+            log.warning("could not tell daemon %s (%s)", owner, exc)
+
     async def _send(self, to: str, message: dict[str, Any]) -> None:
         body = json.dumps(message)
         async with self._send_lock:
-            assert self._sender is not None
+            sender = await self._sending()
             if len(body.encode()) > INLINE:
                 ref = uuid.uuid4().hex
-                await self._sender.execute(
-                    "INSERT INTO relay (id, body) VALUES (%s, %s)", (ref, body)
-                )
+                await sender.execute("INSERT INTO relay (id, body) VALUES (%s, %s)", (ref, body))
                 body = json.dumps({"relay": ref})
-            await self._sender.execute("SELECT pg_notify(%s, %s)", (channel(to), body))
+            await sender.execute("SELECT pg_notify(%s, %s)", (channel(to), body))
 
     # ---- answering ---------------------------------------------------------------
 
     async def _listen(self) -> None:
-        assert self._listener is not None
-        async for note in self._listener.notifies():
-            self._spawn(self._receive(note.payload))
+        """Take notifications, listening again when the connection breaks
+        (what was sent meanwhile is lost: its askers are told to try again)."""
+        pause = 0.5
+        while True:
+            try:
+                if self._listener is None or self._listener.closed:
+                    self._listener = await self._listening()
+                    log.info("listening for other daemons again")
+                pause = 0.5
+                async for note in self._listener.notifies():
+                    self._spawn(self._receive(note.payload))
+            except psycopg.Error as exc:
+                log.warning("the connection for other daemons' requests broke (%s)", exc)
+                if self._listener is not None:
+                    await self._listener.close()
+                    self._listener = None
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 10.0)
 
     async def _receive(self, payload: str) -> None:
         try:
             message = json.loads(payload)
             if "relay" in message:
                 message = await self._unrelay(str(message["relay"]))
-            if "ask" in message:
-                answer = await self.handle(message["request"])
-                await self._send(str(message["from"]), {"answer": message["ask"], "body": answer})
+            if "request" in message:
+                answer = await self._answer(str(message.get("kind", "control")), message["request"])
+                if "ask" in message:
+                    reply = {"answer": message["ask"], "body": answer}
+                    await self._send(str(message["from"]), reply)
             elif (future := self._pending.get(str(message.get("answer")))) is not None:
                 with contextlib.suppress(asyncio.InvalidStateError):
                     future.set_result(message["body"])
         except Exception:
             log.exception("a message from another daemon could not be handled")
 
+    async def _answer(self, kind: str, request: dict[str, Any]) -> dict[str, Any]:
+        handler = self.handlers.get(kind)
+        if handler is None:  # a frontend this daemon does not run
+            return {
+                "ok": False,
+                "code": "unavailable",
+                "error": f"This host does not serve {kind}.",
+            }
+        return await handler(request)
+
     async def _unrelay(self, ref: str) -> Any:
         async with self._send_lock:
-            assert self._sender is not None
-            cur = await self._sender.execute(
+            cur = await (await self._sending()).execute(
                 "DELETE FROM relay WHERE id = %s RETURNING body", (ref,)
             )
             found = await cur.fetchone()

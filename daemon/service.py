@@ -79,7 +79,7 @@ class Service:
                 lambda request: self.control.answer(request, forwarding=False),
                 self.daemon.metrics,
             )
-            router = self.router
+            router = self.daemon.router = self.router
             self.control.forward = lambda request: router.forward(request, "control")
         self._http: web.AppRunner | None = None
 

@@ -9,12 +9,14 @@ import json
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 import psycopg
 from test_daemon_crash import ask, start, wait_ready
 
 from daemon.control import call
-from daemon.routing import INLINE
+from daemon.metrics import Metrics
+from daemon.routing import INLINE, Router
 
 
 def spawn(root: Path, name: str, url: str) -> subprocess.Popen[bytes]:
@@ -83,3 +85,29 @@ def test_a_request_at_the_wrong_daemon_reaches_the_owner(tmp_path: Path, pg_url:
         for proc in procs:
             proc.terminate()
             proc.wait(20)
+
+
+async def test_a_router_listens_again_after_its_connections_broke(pg_url: str) -> None:
+    """A database restart (here: every connection of the routers killed)
+    costs the requests in flight, answered "try again", not the later ones."""
+
+    async def echo(request: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "echo": request["n"]}
+
+    a, b = (Router(pg_url, name, echo, Metrics(), timeout=2.0) for name in ("a", "b"))
+    await a.start()
+    await b.start()
+    try:
+        assert await b.ask("a", {"n": 1}, "control") == {"ok": True, "echo": 1}
+        with psycopg.connect(pg_url, autocommit=True) as conn:
+            conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        deadline = time.monotonic() + 30
+        while (answer := await b.ask("a", {"n": 2}, "control")) != {"ok": True, "echo": 2}:
+            assert answer["code"] == "unavailable" and "try again" in answer["error"], answer
+            assert time.monotonic() < deadline, "the routers never answered again"
+    finally:
+        await a.stop()
+        await b.stop()

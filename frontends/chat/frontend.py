@@ -57,6 +57,10 @@ class ChatFrontend(ABC):
         self._layer = ChatLayer(
             daemon, self.profile, secret=self._secret, memory=self._memory, policy=self._policy
         )
+        if (router := getattr(daemon, "router", None)) is not None:
+            from frontends.chat.routed import ChatRoutes
+
+            self._layer.routes = ChatRoutes(self._layer, router)
         metrics = getattr(daemon, "metrics", None)
         if metrics is not None:
             lost = metrics.chat_lost.labels(self.name)  # the series exists from 0

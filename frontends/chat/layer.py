@@ -26,7 +26,7 @@ import hashlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from daemon.core import Daemon
 from daemon.delivery import ClockNotice, Delivery, PublicUpdate, SeatUpdate, TableNotice
@@ -82,6 +82,9 @@ from frontends.chat.summary import PAYLOADS, Summaries
 from frontends.chat.tokens import Grant, Malformed, TokenCodec
 from languages import N_, _, speaking
 from renderers.words import spoken
+
+if TYPE_CHECKING:
+    from frontends.chat.routed import ChatRoutes
 
 log = logging.getLogger("plgames.chat")
 
@@ -155,6 +158,9 @@ class ChatLayer:
         self.lobbies = Lobbies(self)
         self.conversation = Conversation(self)
         self.languages = Languages(self)
+        self.routes: ChatRoutes | None = None
+        """With several daemons: intents about a table another daemon serves
+        are answered there (`frontends.chat.routed`)."""
 
     # ==== typed lines ===========================================================================
 
@@ -165,11 +171,19 @@ class ChatLayer:
         text: str,
         mentions: Sequence[Sender] = (),
         unknown: Sequence[str] = (),
+        *,
+        here: bool = False,
     ) -> list[Outgoing]:
         """Answer a typed line: a flow command or a move in the game grammar.
         `mentions` are the people the line names (as the platform resolved
         its mentions), `unknown` the names it could not resolve (as typed:
-        `@zed`), for `invite`. Answered in the sender's language."""
+        `@zed`), for `invite`. Answered in the sender's language, by the
+        daemon serving the table it is about (`here`: this one, it was
+        forwarded by another)."""
+        if self.routes is not None and not here:
+            forwarded = await self.routes.text(sender, place, text, mentions, unknown)
+            if forwarded is not None:
+                return forwarded
         with speaking(self.languages.of(sender)):
             return await self._text(sender, place, text, mentions, unknown)
 
@@ -281,10 +295,21 @@ class ChatLayer:
     # ==== pressed choices =======================================================================
 
     async def press(
-        self, sender: Sender, place: Place, token: str, message_id: str | None = None
+        self,
+        sender: Sender,
+        place: Place,
+        token: str,
+        message_id: str | None = None,
+        *,
+        here: bool = False,
     ) -> list[Outgoing]:
         """Answer a pressed choice: verify its token, then move, navigate or
-        compose. Answered in the presser's language."""
+        compose. Answered in the presser's language, by the daemon serving
+        the table (`here`: this one, as with `text`)."""
+        if self.routes is not None and not here:
+            forwarded = await self.routes.press(sender, place, token, message_id)
+            if forwarded is not None:
+                return forwarded
         with speaking(self.languages.of(sender)):
             return await self._press(sender, place, token, message_id)
 
@@ -682,9 +707,12 @@ class ChatLayer:
         return Message("\n".join(lines), None, menu)
 
     def posted(self, slot: Slot, message_id: str) -> None:
-        """Record the platform id of a message posted for `slot`, to edit it later."""
+        """Record the platform id of a message posted for `slot`, to edit it
+        later (here, or by the daemon serving its table)."""
         self._answering.discard(self._slot_key(slot))
         self.memory.put(self._slot_key(slot), message_id)
+        if self.routes is not None:
+            self.routes.posted(slot, message_id)
 
     def setup_first(self, line: str) -> bool:
         """Whether `line` asks which options a new table gets (by buttons)
@@ -763,6 +791,10 @@ class ChatLayer:
         if seated and seat is None:
             return self._join_first(table)
         return table, seat
+
+    def serves(self, sender: Sender, place: Place) -> bool:
+        """Whether a line that names no table finds one on this daemon."""
+        return not isinstance(self._focus(sender, place, None, seated=False), str)
 
     @staticmethod
     def _join_first(table: Table) -> str:
