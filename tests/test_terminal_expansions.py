@@ -104,19 +104,29 @@ async def test_a_whole_seafarers_game(map_name: str) -> None:
 async def test_a_whole_seafarers_with_cities_and_knights_game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # A game in which an AI has a reason to move the pirate (in seed 3's it never does).
-    monkeypatch.setattr("daemon.core.secrets.randbits", lambda bits: 4)
     wanted = [r"hire a knight at", r"build ship", r"build settlement", r"build city", r"roll"]
     options = {
         "expansions": "seafarers,cities_and_knights",
         "map": "heading_for_new_shores",
         "points_to_win": 10,
     }
-    text, script = await play(options, wanted)
-    assert "Katan (Cities & Knights + Seafarers) · turn" in text
-    assert "Sea: the pirate is on hex" in text
-    assert re.search(r"^Barbarians \d steps? away · attacks so far \d", text, re.MULTILINE)
-    assert any(c.startswith("build city") for c in script.chosen), "a city in setup"
     # The seats' ships, knights and pirate moves are narrated between turns.
-    for sentence in ("built a ship", "hired a knight", "moved the pirate", "raised \\w+ to"):
-        assert re.search(rf"^  Computer \d {sentence}", text, re.MULTILINE), sentence
+    # Whether an AI moves the pirate at all depends on its game (and on the AI
+    # as it improves): the next seed is played until one game has them all.
+    sentences = ("built a ship", "hired a knight", "moved the pirate", "raised \\w+ to")
+    untold: list[str] = []
+    for seed in (4, 5, 6):
+        monkeypatch.setattr("daemon.core.secrets.randbits", lambda bits, seed=seed: seed)
+        text, script = await play(options, wanted)
+        assert "Katan (Cities & Knights + Seafarers) · turn" in text
+        assert "Sea: the pirate is on hex" in text
+        assert re.search(r"^Barbarians \d steps? away · attacks so far \d", text, re.MULTILINE)
+        assert any(c.startswith("build city") for c in script.chosen), "a city in setup"
+        untold = [
+            sentence
+            for sentence in sentences
+            if not re.search(rf"^  Computer \d {sentence}", text, re.MULTILINE)
+        ]
+        if not untold:
+            break
+    assert not untold, untold
