@@ -178,7 +178,11 @@ class AppClient:
         protocol-1 client would not understand one, so it must never get one.
         """
         for _ in range(10_000):
-            raw = await asyncio.wait_for(self.reader.readline(), timeout)
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for loses a
+            # cancellation that lands as the line arrives (a phone cancelled at
+            # the end of a test then reads on).
+            async with asyncio.timeout(timeout):
+                raw = await self.reader.readline()
             assert raw.endswith(b"\n"), f"link ended: {raw!r}"
             message = decode(raw.rstrip(b"\n"))
             assert message.encode() == raw.rstrip(b"\n").decode("utf-8"), "not the app's bytes"
@@ -201,7 +205,8 @@ class AppClient:
     async def closed(self, timeout: float = 10.0) -> bool:
         """True once the host closed the link (everything before is read)."""
         for _ in range(10_000):
-            raw = await asyncio.wait_for(self.reader.readline(), timeout)
+            async with asyncio.timeout(timeout):
+                raw = await self.reader.readline()
             if not raw:
                 return True
         return False
