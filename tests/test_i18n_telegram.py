@@ -33,6 +33,7 @@ async def test_each_person_reads_their_own_language_and_can_switch(tmp_path: Pat
         assert "Beitrittscode" in to_ana and "Beitreten" in to_ana and "Einladungslink" in to_ana
         assert "join code" not in to_ana and "Join" not in to_ana.replace("join ", "")
         assert "You sit in seat" in to_bo and "Beitritt" not in to_bo
+        assert "Bo setzt sich an den Tisch." in to_ana, "the lobby's news in her language"
         await start(host, table, ana, fake.dm(ana))
         players = {seat_of(table, user): user for user in (ana, bo)}
         await Driver(host, table, players).play(stop_at=12)

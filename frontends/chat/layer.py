@@ -628,7 +628,8 @@ class ChatLayer:
         """A table's news in its own chat, in the table's language."""
         with speaking(self.languages.of_table(table)):
             if table.status == Status.LOBBY:
-                lobby = self._lobby(table, to, to.chat, notice.text)
+                news = spoken(notice.text, self._names(table))
+                lobby = self._lobby(table, to, to.chat, news)
                 return [] if lobby is None else [lobby]
             if notice.table.status == Status.FINISHED:
                 board = self.memory.get(self._slot_key(Slot(table.id, "board", to.chat)))
