@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 import pytest
+from test_daemon_timers import Recorder
 
 from daemon.ai import InlineAi
 from daemon.clock import FakeClock, settle
 from daemon.core import Daemon
-from daemon.delivery import ClockNotice, Delivery, SeatUpdate
+from daemon.delivery import ClockNotice, SeatUpdate
 from daemon.model import Actor, Identity, Origin, PacingPolicy, TablePolicy, TimerPolicy
 from daemon.store import MemoryStore
 from daemon.table import Table
@@ -24,22 +25,6 @@ from engine.katan.game import KATAN
 from engine.katan.state import SPECIAL, KatanState
 
 ANA = Identity(frontend="discord", user="ana")
-
-
-class Recorder:
-    name = "discord"
-
-    def __init__(self) -> None:
-        self.got: list[Delivery] = []
-
-    async def start(self, daemon: Any) -> None:
-        return None
-
-    async def stop(self) -> None:
-        return None
-
-    async def deliver(self, delivery: Delivery) -> None:
-        self.got.append(delivery)
 
 
 class Asked(InlineAi):
