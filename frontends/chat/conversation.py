@@ -182,7 +182,7 @@ class Conversation:
             return [self.layer._say(place, exc.reason)]
         self.layer._set_focus(sender, table)
         to = Target("reply", chat=place.chat)
-        return [Send(to, self.layer.lobby_message(table, _opened(sender)), slot)]
+        return [Send(to, self.layer.notices.lobby_message(table, _opened(sender)), slot)]
 
     def _setup_message(
         self, game_id: str, picks: str, page: int, place: Place, edit: str | None
@@ -302,7 +302,7 @@ class Conversation:
             under_way = _("{table} is under way.").format(table=table.meta.name)
             return self.layer._say(place, f"{news} {under_way}", private=True)
         to = Target("reply", chat=place.chat, private=True)
-        message = self.layer.lobby_message(table, news)
+        message = self.layer.notices.lobby_message(table, news)
         if not place.private:
             return Send(to, message)
         seated = table.meta.seats[seat].identity
@@ -373,7 +373,7 @@ class Conversation:
 
     def _status_reply(self, table: Table, place: Place) -> Outgoing:
         if table.state is None:
-            return Send(Target("reply", chat=place.chat), self.layer.lobby_message(table))
+            return Send(Target("reply", chat=place.chat), self.layer.notices.lobby_message(table))
         return Send(Target("reply", chat=place.chat), self.layer.board_message(table))
 
     def _help(self, args: list[str], sender: Sender, place: Place) -> list[Outgoing]:

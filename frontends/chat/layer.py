@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from daemon.core import Daemon
-from daemon.delivery import ClockNotice, Delivery, PublicUpdate, SeatUpdate, TableNotice
+from daemon.delivery import ClockNotice, Delivery, PublicUpdate, SeatUpdate
 from daemon.model import Identity, RefusalCode, Refused, Status, TablePolicy
 from daemon.table import Table
 from engine.protocol import Event
@@ -56,13 +56,10 @@ from frontends.chat.grammar import (
     Drafted,
     Opened,
     Unknown,
-    nearest,
     words,
 )
-from frontends.chat.language import WORDS as LANGUAGE_WORDS
 from frontends.chat.language import Languages
 from frontends.chat.lobby import SETTINGS, Lobbies
-from frontends.chat.lobby import WORDS as LOBBY_WORDS
 from frontends.chat.memory import ChatMemory
 from frontends.chat.menus import (
     Item,
@@ -70,16 +67,16 @@ from frontends.chat.menus import (
     lay_out,
     node_payload,
 )
-from frontends.chat.mute import WORDS as MUTE_WORDS
 from frontends.chat.mute import Mutes
 from frontends.chat.narration import narrate
+from frontends.chat.notices import Notices
 from frontends.chat.presenters import presenter_for
 from frontends.chat.screens import ROOT, chosen, screen
 from frontends.chat.sharing import shares
-from frontends.chat.stats import WORDS as STATS_WORDS
 from frontends.chat.stats import Stats
 from frontends.chat.summary import PAYLOADS, Summaries
 from frontends.chat.tokens import Grant, Malformed, TokenCodec
+from frontends.chat.vocabulary import FLOW_WORDS, unknown, unknown_in_game
 from languages import N_, _, speaking
 from renderers.words import spoken
 
@@ -88,25 +85,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("plgames.chat")
 
-FLOW_WORDS: Final = (
-    "new",
-    "join",
-    "start",
-    "leave",
-    "status",
-    "hand",
-    "help",
-    "rules",
-    "options",
-    "end",
-    "spectate",
-    "tables",
-    "table",
-    *STATS_WORDS,
-    *MUTE_WORDS,
-    *LOBBY_WORDS,
-    *LANGUAGE_WORDS,
-)
 FOREIGN: Final = N_("That menu belongs to {owner}; it is not yours to press.")
 STALE: Final = N_("That menu was for an earlier position; here is the current one.")
 FORGED: Final = N_("That button was not issued for this table, so it was ignored.")
@@ -154,6 +132,7 @@ class ChatLayer:
         self.summaries = Summaries(self)
         self.stats = Stats(self)
         self.boards = Boards(self)
+        self.notices = Notices(self)
         self.mutes = Mutes(self)
         self.lobbies = Lobbies(self)
         self.conversation = Conversation(self)
@@ -242,7 +221,7 @@ class ChatLayer:
                 )
             ]
         if isinstance(parsed, Unknown):
-            note = self._unknown_note(parsed.word, presenter.help)
+            note = unknown_in_game(parsed.word, presenter.help)
             return [self._panel_reply(table, seat, sender, place, note=note)]
         note = parsed.reason
         forms = parsed.forms or tuple(presenter.forms(view, seat, legal, names)[:8])
@@ -250,21 +229,8 @@ class ChatLayer:
             note += "\n" + _("Try: {forms}").format(forms=" · ".join(forms))
         return [self._panel_reply(table, seat, sender, place, note=note)]
 
-    def _unknown_note(self, word: str, game_help: str) -> str:
-        game_verbs = [line.split()[0] for line in game_help.splitlines()[1:] if line.split()]
-        close = nearest(word, [*FLOW_WORDS, *game_verbs])
-        return f"{self._unknown(word, close)}\n{game_help}"
-
     def _not_understood(self, word: str, why: str, place: Place) -> list[Outgoing]:
-        close = nearest(word, FLOW_WORDS)
-        return [self._say(place, f"{self._unknown(word, close)} {why}\n\n{_(HELP)}")]
-
-    @staticmethod
-    def _unknown(word: str, close: Sequence[str]) -> str:
-        if not close:
-            return _("I don't know {word!r}.").format(word=word)
-        said = _("I don't know {word!r}. Did you mean {close}?")
-        return said.format(word=word, close=_(" or ").join(close))
+        return [self._say(place, f"{unknown(word, FLOW_WORDS)} {why}\n\n{_(HELP)}")]
 
     async def _act(
         self,
@@ -515,7 +481,7 @@ class ChatLayer:
                     return self.mutes.remind(table, delivery)
                 text = f"{table.meta.name}: {spoken(delivery.text, self._names(table))}"
                 return [Send(Target("direct", user=delivery.identity.user), Message(text))]
-        return self._table_notice(table, delivery)
+        return self.notices.table_notice(table, delivery)
 
     async def conclude(self) -> list[Outgoing]:
         """The end-of-game summaries that `deliver` announced, to perform after
@@ -584,128 +550,11 @@ class ChatLayer:
             menu = lay_out(sheet, self.profile, 1, lambda p: self._issue(table, None, 0, p), str)
         return Message(text, self._picture(table, None, view, names, None, None), menu, mentions)
 
-    def _table_notice(self, table: Table, notice: TableNotice) -> list[Outgoing]:
-        out: list[Outgoing] = []
-        origin = table.meta.origin
-        changed = self._status.get(table.id) != table.status
-        self._status[table.id] = table.status
-        ours = origin.frontend == self.platform and bool(origin.place)
-        in_dm = ours and self.memory.get(f"dm|{table.id}") is not None
-        # The notice of the end itself (a frontend that lags may see the table
-        # finished while it still handles notices sent before the end).
-        summarised = notice.table.status == Status.FINISHED
-        if ours:
-            out += self._channel_notice(table, notice, Target("channel", chat=origin.place))
-        if changed and table.status == Status.PLAYING and self.boards.in_panel(table):
-            opener = table.meta.creator
-            if opener is not None and (seat := table.seat_of(opener)) is not None:
-                self._seen_for(table, seat).show = True  # the panel is the board there
-        if table.status == Status.LOBBY:
-            out += self._joined_lobbies(table, notice)
-        if not table.status.open:
-            # Nothing at an ended table is edited again: forget its messages.
-            self.memory.forget(f"msg|{table.id}|")
-            self.memory.forget(f"turn|{table.id}|")
-            self.memory.forget(f"creator|{table.id}")
-            self.memory.forget(f"dm|{table.id}")
-            self.memory.forget(f"warned|{table.id}")
-            self.memory.forget(f"history|{table.id}")
-        if changed and table.status != Status.LOBBY and (in_dm or not ours):
-            # Start and end reach everyone seated, in their own DM (the
-            # opener of a table in a DM has it in the chat above already).
-            for identity in notice.identities:
-                if identity.frontend != self.platform or (in_dm and self._opener(table, identity)):
-                    continue
-                if summarised:
-                    self.summaries.due(table, Target("direct", user=identity.user), None)
-                    continue
-                with speaking(self.languages.of_user(identity.user)):
-                    text = f"{table.meta.name}: {spoken(notice.text, self._names(table))}"
-                out.append(Send(Target("direct", user=identity.user), Message(text)))
-        return out
-
-    def _channel_notice(self, table: Table, notice: TableNotice, to: Target) -> list[Outgoing]:
-        """A table's news in its own chat, in the table's language."""
-        with speaking(self.languages.of_table(table)):
-            if table.status == Status.LOBBY:
-                news = spoken(notice.text, self._names(table))
-                lobby = self._lobby(table, to, to.chat, news)
-                return [] if lobby is None else [lobby]
-            if notice.table.status == Status.FINISHED:
-                board = self.memory.get(self._slot_key(Slot(table.id, "board", to.chat)))
-                self.summaries.due(table, to, board)
-                return []
-            text = f"{table.meta.name}: {spoken(notice.text, self._names(table))}"
-            return [Send(to, Message(text, silent=True))]
-
     def _opener(self, table: Table, identity: Identity) -> bool:
         creator = table.meta.creator
         if creator is not None:
             return creator == identity
         return self.memory.get(f"creator|{table.id}") == identity.user
-
-    def _joined_lobbies(self, table: Table, notice: TableNotice) -> list[Outgoing]:
-        """Keep the lobbies shown in joiners' DMs (see `_joined`) up to date."""
-        out: list[Outgoing] = []
-        for identity in notice.identities:
-            if identity.frontend != self.platform:
-                continue
-            slot = Slot(table.id, "lobby", f"user:{identity.user}")
-            known = self.memory.get(self._slot_key(slot))
-            if known is not None:
-                to = Target("direct", user=identity.user)
-                with speaking(self.languages.of_user(identity.user)):
-                    news = spoken(notice.text, self._names(table))
-                    out.append(Edit(to, known, self.lobby_message(table, news), slot))
-        return out
-
-    def _lobby(self, table: Table, to: Target, where: str, news: str) -> Outgoing | None:
-        """The lobby in the table's chat: edited, or posted when there is none;
-        None for the opener's own join while the `new` reply is being posted
-        (it already shows the opener seated: one lobby, not two)."""
-        slot = Slot(table.id, "lobby", where)
-        key = self._slot_key(slot)
-        known = self.memory.get(key)
-        if key in self._answering:
-            self._answering.discard(key)
-            if known is None:
-                return None
-        message = self.lobby_message(table, news)
-        return Send(to, message, slot) if known is None else Edit(to, known, message, slot)
-
-    def lobby_message(self, table: Table, news: str = "") -> Message:
-        names = self._names(table)
-        seats = ", ".join(
-            f"{i + 1}: {names[i]}" + ("" if s.identity else " " + _("(free)"))
-            for i, s in enumerate(table.meta.seats)
-        )
-        lines = [
-            _("{table} — join code {code}").format(table=table.meta.name, code=table.code),
-            _("Seats: {seats}").format(seats=seats),
-        ]
-        if chosen := presenter_for(table.game.id).settings(table.options):
-            lines.insert(1, chosen)
-        lines.insert(-1, self.lobbies.describe(table))
-        if news:
-            lines.append(news)
-        # Plain quotes: the profile has no markup, and backticks show as is
-        # on platforms whose adapter escapes the text.
-        said = _('Say "join {code}" or press Join; "start" when everyone is in.')
-        lines.append(said.format(code=table.code))
-        items = [
-            Item(_("Join"), "flow", "fj", "primary"),
-            Item(_("Start"), "flow", "fs", "success"),
-            Item(_("Leave"), "flow", "fl", "danger"),
-            Item(_("Settings"), "flow", SETTINGS),
-        ]
-        menu = lay_out(
-            Sheet(table.meta.name, [items]),
-            self.profile,
-            1,
-            lambda p: self._issue(table, None, 0, p),
-            str,
-        )
-        return Message("\n".join(lines), None, menu)
 
     def posted(self, slot: Slot, message_id: str) -> None:
         """Record the platform id of a message posted for `slot`, to edit it
