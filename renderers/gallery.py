@@ -215,7 +215,7 @@ def _euchre_images() -> dict[str, tuple[str, bytes, str]]:
 
 def _katan_images() -> dict[str, tuple[str, bytes, str]]:
     out: dict[str, tuple[str, bytes, str]] = {}
-    ka = _play(KATAN, TableConfig(game="katan", seed=2), "katan", _after(400))
+    ka = _play(KATAN, TableConfig(game="katan", seed=17), "normal", _after(350))
     public = KATAN.view_for(ka, None)
     out["katan-board.png"] = (
         CAPTIONS["katan-board.png"],
@@ -234,7 +234,7 @@ def _katan_images() -> dict[str, tuple[str, bytes, str]]:
         seat = KATAN.to_move(state)
         return seat is not None and any(m[0] == MOVE_ROBBER for m in KATAN.legal_moves(state, seat))
 
-    robbing = _play(KATAN, TableConfig(game="katan", seed=3), "katan", robber_due)
+    robbing = _play(KATAN, TableConfig(game="katan", seed=3), "normal", robber_due)
     seat = KATAN.to_move(robbing)
     assert seat is not None
     view = KATAN.view_for(robbing, seat)
@@ -364,7 +364,7 @@ def _voyage(name: str) -> tuple[Any, str]:
     config = _sea(name, SEA_SEEDS.get(name, 1))
     moment = _at_sea(SEA_MOMENT.get(name, _anytime))
     plain = _at_sea()
-    for level, players in (("katan", "default AI"), ("random", "random")):
+    for level, players in (("normal", "default AI"), ("random", "random")):
         first = None
 
         def until(state: Any) -> bool:
@@ -528,7 +528,7 @@ def six_images() -> dict[str, tuple[str, bytes, str]]:
     )
     for name, options, seat, until in shots:
         state = _play(
-            KATAN, TableConfig(game="katan", seed=2, seats=6, options=options), "katan", until
+            KATAN, TableConfig(game="katan", seed=2, seats=6, options=options), "normal", until
         )
         view = KATAN.view_for(state, seat)
         out[name] = (
