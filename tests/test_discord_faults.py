@@ -242,7 +242,10 @@ async def test_a_whole_game_at_a_ten_percent_fault_rate(
         table = here.table()
         result = spoken(str(table.meta.result), ChatLayer._names(table))
         await eventually(lambda: any(result in m.content for m in fake.public_messages(thread)))
-        await quiet(here)  # and whatever was still being retried
+        # And whatever is still being retried: discord.py waits 1 + 2·tries
+        # seconds before retrying a 5xx, so a request faulted twice in a row is
+        # retried 3 s later, and three times, 5 s later.
+        await quiet(here, still=6)
 
         # Faults of both kinds, and drops, all weathered by resuming.
         assert {r.fault for r in fake.faulted} == {"429", "5xx"}
