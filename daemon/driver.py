@@ -180,8 +180,8 @@ class MatchDriver:
         clock = self.table.services.clock
         version = self.table.version
         expiry = expiry_move(self.table.game, self.table.state, seat)
-        lapse = lapse_move(self.table.game, self.table.state, seat)
-        if expiry is None and lapse is not None:
+        lapse = None if expiry is not None else lapse_move(self.table.game, self.table.state, seat)
+        if lapse is not None:
             # A chance between turns waits as an answer does, and silence lets
             # it go by without a miss: people who are there but have nothing
             # to build must not lose their seat to the AI for it.
@@ -201,7 +201,7 @@ class MatchDriver:
         while self._still_waiting(seat, version):
             now = clock.monotonic()
             if deadline is not None and now >= deadline:
-                await self._time_out(seat, version, expiry)
+                await self._time_out(seat, version, expiry, lapsed=lapse is not None)
                 return
             if warn_at is not None and deadline is not None and now >= warn_at:
                 # After a restart the warning may come late: it says the time really left.
@@ -232,14 +232,11 @@ class MatchDriver:
             and self.table.meta.seats[seat].human
         )
 
-    async def _time_out(self, seat: int, version: int, expiry: Any) -> None:
+    async def _time_out(self, seat: int, version: int, expiry: Any, lapsed: bool) -> None:
         """Make the move the timer's policy says; an expired request answers as
         it must (`expiry`, a chance between turns lapses: the AI does not build
         with a person's cards) and, being an answer by silence, is not a miss."""
         timer = self.table.meta.policy.timer
-        lapsed = expiry is not None and expiry == lapse_move(
-            self.table.game, self.table.state, seat
-        )
         move = expiry
         if move is None and timer.on_timeout == "pass":
             move = pass_move(self.table.game, self.table.state, seat)
