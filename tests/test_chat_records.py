@@ -15,7 +15,7 @@ from daemon import cli
 from daemon.clock import FakeClock, settle
 from daemon.control import ControlServer
 from daemon.core import Daemon
-from daemon.model import Status
+from daemon.model import ExpiryPolicy, Status
 from daemon.records import Record, Story, tell
 from daemon.sqlite_store import SqliteStore
 from daemon.store import MemoryStore, Store
@@ -27,6 +27,11 @@ ANA = Sender("1", "Ana")
 BO = Sender("2", "Bo")
 GROUP = Place("g")
 SEATS = {"katan": 3, "euchre": 4, "sequence": 2}
+# The games here are played by the AI after everyone leaves, on a fake clock
+# advanced a second at a time; with SQLite the writes run in a thread, so under
+# load many fake seconds can pass per move. The tables must not be closed as
+# abandoned meanwhile (expiry is tested in test_daemon_tables.py).
+POLICY = QUICK.model_copy(update={"expiry": ExpiryPolicy(idle_seconds=0)})
 
 
 @pytest.fixture(autouse=True)
@@ -37,7 +42,7 @@ def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def started(store: Store, memory: Path | None = None) -> tuple[Daemon, FakeClock, FakeChat]:
     clock = FakeClock()
-    daemon = Daemon(store, clock=clock, policy=QUICK)
+    daemon = Daemon(store, clock=clock, policy=POLICY)
     chat = FakeChat(memory=FileChatMemory(memory) if memory else None)
     await daemon.add_frontend(chat)
     await daemon.resume()
