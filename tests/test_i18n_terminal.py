@@ -5,6 +5,7 @@ German too, legend, seats, barbarians and sea."""
 
 import os
 import pty
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -89,6 +90,62 @@ def test_a_german_terminal_draws_katan_with_its_expansions_in_german(tmp_path: P
         os.write(main, b"show\n")
         again = read_until(main, b"move> ").decode()
         assert "Board: b road" in again and "Waiting for you to place a settlement." in again
+        os.write(main, b"quit\n")
+        assert process.wait(30) == 0
+    finally:
+        process.kill()
+        os.close(main)
+
+
+SPOT = re.compile(r"\x1b\[1;97;45m#?(\d+)\x1b\[0m")
+"""A number the board offers, as a terminal in colour shows it."""
+
+
+def test_a_german_terminal_lists_sequence_moves_in_german_and_takes_their_numbers(
+    tmp_path: Path,
+) -> None:
+    main, process = play(tmp_path, environment(LANG="de_DE.UTF-8"), game="sequence")
+    try:
+        shown = read_until(main, b"move> ").decode()
+        first = re.search(r"^ +1\. (\S+) auf Feld (\d+) spielen\r?$", shown, re.MULTILINE)
+        assert first, shown[-1500:]
+        assert " on " not in shown.split("Du bist am Zug.")[-1], "no English move in the list"
+        os.write(main, b"1\n")
+        card, square = first.groups()
+        assert f"Tess spielt {card} auf Feld {square}." in read_until(main, b"move> ").decode()
+        os.write(main, b"quit\n")
+        assert process.wait(30) == 0
+    finally:
+        process.kill()
+        os.close(main)
+
+
+def test_a_german_terminal_lists_katan_moves_in_german_and_takes_board_numbers(
+    tmp_path: Path,
+) -> None:
+    """Both rounds of setup by the numbers drawn on the board (in colour, so
+    the offered ones can be read), then the first turn's letters."""
+    colour = {k: v for k, v in environment(LANG="de_DE.UTF-8").items() if k != "NO_COLOR"}
+    main, process = play(tmp_path, colour, game="katan")
+    try:
+        shown = read_until(main, b"move> ").decode()
+        for _round in range(2):
+            assert re.search(r"^  Siedlung bauen: (\d+ Orte|[\d, ]+)", shown, re.MULTILINE)
+            crossing = SPOT.findall(shown.split("Katan ·")[-1])[-1]
+            os.write(main, f"{crossing}\n".encode())
+            shown = read_until(main, b"move> ").decode()
+            assert f"Tess baut eine Siedlung auf Kreuzung {crossing}." in shown
+            roads = re.search(r"^  Straße bauen: (\d+)", shown, re.MULTILINE)
+            assert roads, shown[-1500:]
+            os.write(main, f"{roads.group(1)}\n".encode())
+            shown = read_until(main, b"move> ").decode()
+        assert re.search(r"^ +a\. Würfeln\r?$", shown, re.MULTILINE), shown[-1500:]
+        os.write(main, b"a\n")
+        shown = read_until(main, b"move> ").decode()
+        assert "Zug beenden" in shown or "Räuber versetzen auf Feld" in shown, shown[-1500:]
+        listing = shown.split("Du bist am Zug.")[-1]
+        for english in ("end turn", "build road", "move robber", "buy a development card"):
+            assert english not in listing, english
         os.write(main, b"quit\n")
         assert process.wait(30) == 0
     finally:

@@ -107,27 +107,42 @@ def _k(
     return MoveKind(code, name, rule_set, parsed, label, say, words)
 
 
+def N_(message: str) -> str:
+    """Marks a kind's label for `pybabel extract` (babel.cfg reads this file):
+    the engine keeps its English, and `renderers.move_words` says the label
+    in the reader's language. Engines do not import the language machinery,
+    so the marker is this no-op of Babel's default keyword."""
+    return message
+
+
 TABLE: Final[tuple[MoveKind, ...]] = (
-    _k(mv.ROLL, "roll", BASE, "", "roll", "roll", ("dice", "r")),
-    _k(mv.END_TURN, "end_turn", BASE, "", "end turn", "end", ("done", "finish", "pass")),
-    _k(mv.BUILD_ROAD, "build_road", BASE, "edge", "build road {edge}", "build road {edge}"),
+    _k(mv.ROLL, "roll", BASE, "", N_("roll"), "roll", ("dice", "r")),
+    _k(mv.END_TURN, "end_turn", BASE, "", N_("end turn"), "end", ("done", "finish", "pass")),
+    _k(mv.BUILD_ROAD, "build_road", BASE, "edge", N_("build road {edge}"), "build road {edge}"),
     _k(
         mv.BUILD_SETTLEMENT,
         "build_settlement",
         BASE,
         "crossing",
-        "build settlement {crossing}",
+        N_("build settlement {crossing}"),
         "build settlement {crossing}",
     ),
-    _k(mv.BUILD_CITY, "build_city", BASE, "crossing", "build city {crossing}", "city {crossing}"),
-    _k(mv.BUY_DEV, "buy_development", BASE, "", "buy a development card", "buy card"),
-    _k(mv.PLAY_KNIGHT, "play_knight", BASE, "", "play Knight", "play knight"),
+    _k(
+        mv.BUILD_CITY,
+        "build_city",
+        BASE,
+        "crossing",
+        N_("build city {crossing}"),
+        "city {crossing}",
+    ),
+    _k(mv.BUY_DEV, "buy_development", BASE, "", N_("buy a development card"), "buy card"),
+    _k(mv.PLAY_KNIGHT, "play_knight", BASE, "", N_("play Knight"), "play knight"),
     _k(
         mv.PLAY_ROAD_BUILDING,
         "play_road_building",
         BASE,
         "",
-        "play Road Building",
+        N_("play Road Building"),
         "play road building",
     ),
     _k(
@@ -135,7 +150,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "play_year_of_plenty",
         BASE,
         "resources:pair",
-        "play Year of Plenty for {resources}",
+        N_("play Year of Plenty for {resources}"),
         "play plenty {resources}",
     ),
     _k(
@@ -143,7 +158,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "play_monopoly",
         BASE,
         "resource",
-        "play Monopoly on {resource}",
+        N_("play Monopoly on {resource}"),
         "play monopoly {resource}",
     ),
     _k(
@@ -151,16 +166,16 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "move_robber",
         BASE,
         "hex rob:victim",
-        "move robber to hex {hex}[ and rob {rob}]",
+        N_("move robber to hex {hex}[ and rob {rob}]"),
         "robber {hex}[ steal {rob}]",
     ),
-    _k(mv.DISCARD, "discard", BASE, "cards", "discard {cards}", "discard {cards}"),
+    _k(mv.DISCARD, "discard", BASE, "cards", N_("discard {cards}"), "discard {cards}"),
     _k(
         mv.BANK_TRADE,
         "bank_trade",
         BASE,
         "give:good get:good",
-        "trade {give} to the bank for {get}",
+        N_("trade {give} to the bank for {get}"),
         "trade {ratio} {give} for 1 {get}",
     ),
     _k(
@@ -168,30 +183,30 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "offer",
         BASE,
         "to:addressee give:cards want:cards",
-        "offer {give} for {want} to {to}",
+        N_("offer {give} for {want} to {to}"),
         "offer {give} for {want}[ to {to}]",
     ),
-    _k(mv.ACCEPT, "accept", BASE, "", "accept", "accept"),
-    _k(mv.DECLINE, "decline", BASE, "", "decline", "decline"),
+    _k(mv.ACCEPT, "accept", BASE, "", N_("accept"), "accept"),
+    _k(mv.DECLINE, "decline", BASE, "", N_("decline"), "decline"),
     _k(
         mv.COUNTER,
         "counter",
         BASE,
         "give:cards want:cards",
-        "counter: {give} for {want}",
+        N_("counter: {give} for {want}"),
         "counter {give} for {want}",
     ),
-    _k(mv.TAKE_COUNTER, "take_counter", BASE, "seat", "take {seat}'s counter", "take {seat}"),
-    _k(mv.DISMISS, "dismiss_counters", BASE, "", "dismiss the counters", "dismiss"),
-    _k(mv.WITHDRAW, "withdraw", BASE, "", "withdraw the offer", "withdraw"),
-    _k(mv.STOP_ROADS, "stop_free_roads", BASE, "", "stop placing free roads", "stop"),
+    _k(mv.TAKE_COUNTER, "take_counter", BASE, "seat", N_("take {seat}'s counter"), "take {seat}"),
+    _k(mv.DISMISS, "dismiss_counters", BASE, "", N_("dismiss the counters"), "dismiss"),
+    _k(mv.WITHDRAW, "withdraw", BASE, "", N_("withdraw the offer"), "withdraw"),
+    _k(mv.STOP_ROADS, "stop_free_roads", BASE, "", N_("stop placing free roads"), "stop"),
     # ---- Cities & Knights: building, knights, improvements ----
     _k(
         mv.BUILD_WALL,
         "build_wall",
         CITIES,
         "crossing",
-        "build a wall at {crossing}",
+        N_("build a wall at {crossing}"),
         "wall {crossing}",
     ),
     _k(
@@ -199,7 +214,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "hire_knight",
         CITIES,
         "crossing",
-        "hire a knight at {crossing}",
+        N_("hire a knight at {crossing}"),
         "knight {crossing}",
     ),
     _k(
@@ -207,7 +222,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "activate_knight",
         CITIES,
         "crossing",
-        "activate the knight at {crossing}",
+        N_("activate the knight at {crossing}"),
         "activate {crossing}",
     ),
     _k(
@@ -215,7 +230,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "promote_knight",
         CITIES,
         "crossing",
-        "promote the knight at {crossing}",
+        N_("promote the knight at {crossing}"),
         "promote {crossing}",
     ),
     _k(
@@ -223,7 +238,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "move_knight",
         CITIES,
         "from:crossing to:crossing",
-        "move the knight at {from} to {to}",
+        N_("move the knight at {from} to {to}"),
         "move knight {from} to {to}",
     ),
     _k(
@@ -231,26 +246,33 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "chase_robber",
         CITIES,
         "crossing",
-        "chase the robber with the knight at {crossing}",
+        N_("chase the robber with the knight at {crossing}"),
         "chase {crossing}",
     ),
-    _k(mv.IMPROVE, "improve", CITIES, "track", "improve {track}", "improve {track}"),
+    _k(mv.IMPROVE, "improve", CITIES, "track", N_("improve {track}"), "improve {track}"),
     # ---- Cities & Knights: progress cards ----
     _k(
         mv.PLAY_ALCHEMIST,
         "play_alchemist",
         CITIES,
         "yellow:die red:die",
-        "play Alchemist for {yellow} and {red}",
+        N_("play Alchemist for {yellow} and {red}"),
         "play alchemist {yellow} {red}",
     ),
-    _k(mv.PLAY_CRANE, "play_crane", CITIES, "track", "play Crane on {track}", "play crane {track}"),
+    _k(
+        mv.PLAY_CRANE,
+        "play_crane",
+        CITIES,
+        "track",
+        N_("play Crane on {track}"),
+        "play crane {track}",
+    ),
     _k(
         mv.PLAY_ENGINEER,
         "play_engineer",
         CITIES,
         "crossing",
-        "play Engineer for a wall at {crossing}",
+        N_("play Engineer for a wall at {crossing}"),
         "play engineer {crossing}",
     ),
     _k(
@@ -258,26 +280,26 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "play_inventor",
         CITIES,
         "first:hex second:hex",
-        "play Inventor to swap the numbers of hexes {first} and {second}",
+        N_("play Inventor to swap the numbers of hexes {first} and {second}"),
         "play inventor {first} {second}",
     ),
-    _k(mv.PLAY_IRRIGATION, "play_irrigation", CITIES, "", "play Irrigation", "play irrigation"),
+    _k(mv.PLAY_IRRIGATION, "play_irrigation", CITIES, "", N_("play Irrigation"), "play irrigation"),
     _k(
         mv.PLAY_MEDICINE,
         "play_medicine",
         CITIES,
         "crossing",
-        "play Medicine for a city at {crossing}",
+        N_("play Medicine for a city at {crossing}"),
         "play medicine {crossing}",
     ),
-    _k(mv.PLAY_MINING, "play_mining", CITIES, "", "play Mining", "play mining"),
-    _k(mv.PLAY_SMITH, "play_smith", CITIES, "", "play Smith", "play smith"),
+    _k(mv.PLAY_MINING, "play_mining", CITIES, "", N_("play Mining"), "play mining"),
+    _k(mv.PLAY_SMITH, "play_smith", CITIES, "", N_("play Smith"), "play smith"),
     _k(
         mv.PLAY_BISHOP,
         "play_bishop",
         CITIES,
         "hex",
-        "play Bishop to move the robber to hex {hex}",
+        N_("play Bishop to move the robber to hex {hex}"),
         "play bishop {hex}",
     ),
     _k(
@@ -285,7 +307,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "play_deserter",
         CITIES,
         "seat",
-        "play Deserter on {seat}",
+        N_("play Deserter on {seat}"),
         "play deserter {seat}",
     ),
     _k(
@@ -293,7 +315,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "play_diplomat",
         CITIES,
         "edge",
-        "play Diplomat on the road at {edge}",
+        N_("play Diplomat on the road at {edge}"),
         "play diplomat {edge}",
     ),
     _k(
@@ -301,19 +323,19 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "play_intrigue",
         CITIES,
         "crossing",
-        "play Intrigue on the knight at {crossing}",
+        N_("play Intrigue on the knight at {crossing}"),
         "play intrigue {crossing}",
     ),
-    _k(mv.PLAY_SABOTEUR, "play_saboteur", CITIES, "", "play Saboteur", "play saboteur"),
-    _k(mv.PLAY_SPY, "play_spy", CITIES, "seat", "play Spy on {seat}", "play spy {seat}"),
-    _k(mv.PLAY_WARLORD, "play_warlord", CITIES, "", "play Warlord", "play warlord"),
-    _k(mv.PLAY_WEDDING, "play_wedding", CITIES, "", "play Wedding", "play wedding"),
+    _k(mv.PLAY_SABOTEUR, "play_saboteur", CITIES, "", N_("play Saboteur"), "play saboteur"),
+    _k(mv.PLAY_SPY, "play_spy", CITIES, "seat", N_("play Spy on {seat}"), "play spy {seat}"),
+    _k(mv.PLAY_WARLORD, "play_warlord", CITIES, "", N_("play Warlord"), "play warlord"),
+    _k(mv.PLAY_WEDDING, "play_wedding", CITIES, "", N_("play Wedding"), "play wedding"),
     _k(
         mv.PLAY_COMMERCIAL_HARBOR,
         "play_commercial_harbor",
         CITIES,
         "",
-        "play Commercial Harbor",
+        N_("play Commercial Harbor"),
         "play commercial harbor",
     ),
     _k(
@@ -321,7 +343,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "play_master_merchant",
         CITIES,
         "seat",
-        "play Master Merchant on {seat}",
+        N_("play Master Merchant on {seat}"),
         "play master merchant {seat}",
     ),
     _k(
@@ -329,7 +351,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "play_merchant",
         CITIES,
         "hex",
-        "play Merchant on hex {hex}",
+        N_("play Merchant on hex {hex}"),
         "play merchant {hex}",
     ),
     _k(
@@ -337,7 +359,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "play_merchant_fleet",
         CITIES,
         "good",
-        "play Merchant Fleet for {good}",
+        N_("play Merchant Fleet for {good}"),
         "play merchant fleet {good}",
     ),
     _k(
@@ -345,7 +367,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "play_resource_monopoly",
         CITIES,
         "resource",
-        "play Resource Monopoly on {resource}",
+        N_("play Resource Monopoly on {resource}"),
         "play resource monopoly {resource}",
     ),
     _k(
@@ -353,7 +375,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "play_trade_monopoly",
         CITIES,
         "commodity",
-        "play Trade Monopoly on {commodity}",
+        N_("play Trade Monopoly on {commodity}"),
         "play trade monopoly {commodity}",
     ),
     # ---- answers to chores ----
@@ -362,7 +384,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "lose_city",
         CITIES,
         "crossing",
-        "lose the city at {crossing}",
+        N_("lose the city at {crossing}"),
         "lose city {crossing}",
     ),
     _k(
@@ -370,16 +392,16 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "give_back_progress",
         CITIES,
         "card:progress",
-        "give back {card}",
+        N_("give back {card}"),
         "give back {card}",
     ),
-    _k(mv.HAND_OVER, "hand_over", CITIES, "cards", "hand over {cards}", "hand over {cards}"),
+    _k(mv.HAND_OVER, "hand_over", CITIES, "cards", N_("hand over {cards}"), "hand over {cards}"),
     _k(
         mv.PLACE_METROPOLIS,
         "place_metropolis",
         CITIES,
         "crossing",
-        "place the metropolis at {crossing}",
+        N_("place the metropolis at {crossing}"),
         "metropolis {crossing}",
     ),
     _k(
@@ -387,7 +409,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "place_knight",
         CITIES,
         "crossing",
-        "place the knight at {crossing}",
+        N_("place the knight at {crossing}"),
         "place knight {crossing}",
     ),
     _k(
@@ -395,7 +417,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "remove_knight",
         CITIES,
         "crossing",
-        "remove the knight at {crossing}",
+        N_("remove the knight at {crossing}"),
         "remove knight {crossing}",
     ),
     _k(
@@ -403,7 +425,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "choose_deck",
         CITIES,
         "track",
-        "draw from the {track} deck",
+        N_("draw from the {track} deck"),
         "draw {track}",
     ),
     _k(
@@ -411,7 +433,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "take_progress",
         CITIES,
         "card:progress",
-        "take {card}",
+        N_("take {card}"),
         "take card {card}",
     ),
     _k(
@@ -419,28 +441,35 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "take_cards",
         CITIES,
         "goods:good_pair",
-        "take {goods}",
+        N_("take {goods}"),
         "take {goods}",
     ),
-    _k(mv.PICK, "pick", BASE, "good", "take {good}", "pick {good}"),
-    _k(mv.HARBOR_GIVE, "harbor_give", CITIES, "resource", "give {resource}", "harbor {resource}"),
+    _k(mv.PICK, "pick", BASE, "good", N_("take {good}"), "pick {good}"),
+    _k(
+        mv.HARBOR_GIVE,
+        "harbor_give",
+        CITIES,
+        "resource",
+        N_("give {resource}"),
+        "harbor {resource}",
+    ),
     _k(
         mv.RETURN_COMMODITY,
         "return_commodity",
         CITIES,
         "commodity",
-        "return {commodity}",
+        N_("return {commodity}"),
         "return {commodity}",
     ),
-    _k(mv.SKIP, "skip", BASE, "", "skip", "skip"),
+    _k(mv.SKIP, "skip", BASE, "", N_("skip"), "skip"),
     # ---- Seafarers ----
-    _k(mv.BUILD_SHIP, "build_ship", SEAFARERS, "edge", "build ship {edge}", "ship {edge}"),
+    _k(mv.BUILD_SHIP, "build_ship", SEAFARERS, "edge", N_("build ship {edge}"), "ship {edge}"),
     _k(
         mv.MOVE_SHIP,
         "move_ship",
         SEAFARERS,
         "from:edge to:edge",
-        "sail the ship at {from} to {to}",
+        N_("sail the ship at {from} to {to}"),
         "sail {from} to {to}",
     ),
     _k(
@@ -448,7 +477,7 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "move_pirate",
         SEAFARERS,
         "hex rob:victim",
-        "move pirate to hex {hex}[ and rob {rob}]",
+        N_("move pirate to hex {hex}[ and rob {rob}]"),
         "pirate {hex}[ steal {rob}]",
     ),
     _k(
@@ -456,18 +485,18 @@ TABLE: Final[tuple[MoveKind, ...]] = (
         "raid_fortress",
         SEAFARERS,
         "hex",
-        "raid the fortress on hex {hex}",
+        N_("raid the fortress on hex {hex}"),
         "raid {hex}",
     ),
-    _k(mv.BUILD_WONDER, "build_wonder", SEAFARERS, "", "build a wonder stage", "wonder"),
-    _k(mv.DIG_CANAL, "dig_canal", SEAFARERS, "hex", "dig the canal on hex {hex}", "dig {hex}"),
+    _k(mv.BUILD_WONDER, "build_wonder", SEAFARERS, "", N_("build a wonder stage"), "wonder"),
+    _k(mv.DIG_CANAL, "dig_canal", SEAFARERS, "hex", N_("dig the canal on hex {hex}"), "dig {hex}"),
     # ---- Seafarers with Cities & Knights ----
     _k(
         mv.CHASE_PIRATE,
         "chase_pirate",
         SEAFARERS,
         "crossing",
-        "chase the pirate with the knight at {crossing}",
+        N_("chase the pirate with the knight at {crossing}"),
         "chase pirate {crossing}",
     ),
 )
@@ -536,6 +565,10 @@ def value_words(
     return str(value)
 
 
+Words = Callable[[str, int | tuple[int, ...], Callable[[int], str], bool], str]
+"""A field's kind, value, the seat's word and `spoken` → the value in words."""
+
+
 def values(move: tuple[int, ...], width: int | None = None) -> dict[str, int | tuple[int, ...]]:
     """The move's values by field name (legs as tuples). The width of a leg is
     worked out from the move's length when not given."""
@@ -563,9 +596,12 @@ def fill(
     seat_word: Callable[[int], str],
     spoken: bool,
     extra: Mapping[str, str] | None = None,
+    words: Words = value_words,
 ) -> str:
     """A template with the move's values put in; optional parts whose nullable
-    field is absent are left out. `extra` fills slots that are not fields."""
+    field is absent are left out. `extra` fills slots that are not fields;
+    `words` says a field's value (the renderers pass one that speaks the
+    reader's language)."""
     kind = TABLE[move[0]]
     found = values(move)
     types = {f.name: f.kind for f in kind.fields}
@@ -580,7 +616,7 @@ def fill(
     def slot(m: re.Match[str]) -> str:
         name = m.group(1)
         if name in types:
-            return value_words(types[name], found[name], seat_word, spoken)
+            return words(types[name], found[name], seat_word, spoken)
         return (extra or {})[name]
 
     return _SLOT.sub(slot, text)

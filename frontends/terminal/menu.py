@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.errors import EngineError
-from engine.katan.kinds import TABLE
 from engine.registry import get_game
 from frontends.terminal.words import team_name
 from languages import _
 from renderers.katan.places import source, target
-from renderers.move_words import euchre_move
+from renderers.move_words import euchre_move, katan_heading, katan_move, sequence_move
 from renderers.words import spoken
 
 SHOWN_PLACES: Final = 24
@@ -43,7 +42,7 @@ class Menu:
     places: Mapping[int, tuple[Entry, ...]] = field(default_factory=dict)
     """A place id → the moves at that place."""
     groups: tuple[tuple[str, tuple[int, ...]], ...] = ()
-    """("build road", ids) for the listing."""
+    """("build road", ids) for the listing, in the reader's language."""
     spots: Mapping[str, frozenset[int]] = field(default_factory=dict)
     """Place kind → ids, for the board."""
 
@@ -113,6 +112,10 @@ def build(game_id: str, legal: Sequence[str], names: Sequence[str]) -> Menu:
             return legal[i]
         if game_id == "euchre":
             return euchre_move(move)
+        if game_id == "sequence":
+            return sequence_move(move)
+        if game_id == "katan":
+            return spoken(katan_move(move), names, team_name)
         return spoken(game.move_label(move), names, team_name)
 
     if game_id == "katan":
@@ -132,7 +135,7 @@ def _katan(legal: Sequence[str], decoded: list[Any], label: Callable[[int], str]
             continue
         kind, place = spot
         places[place].append(Entry(str(place), label(i), text))
-        heading = TABLE[move[0]].label.split("{")[0].strip()
+        heading = katan_heading(move[0])
         if place not in groups[heading]:
             groups[heading].append(place)
         spots[kind].add(place)
