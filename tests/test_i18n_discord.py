@@ -53,3 +53,27 @@ async def test_the_slash_commands_are_described_in_german(tmp_path: Path) -> Non
             "de",
             "auto",
         }
+
+
+async def test_the_new_commands_rules_and_maps_are_named_in_german(tmp_path: Path) -> None:
+    """Discord shows a choice's `name_localizations` to a client in that
+    locale; the value, which is what the command receives, stays."""
+    async with world(tmp_path) as here:
+        (plgames,) = await eventually(lambda: here.fake.commands.get(here.guild.id))
+        new = next(c for c in plgames["options"] if c["name"] == "new")
+        options = {o["name"]: o for o in new["options"]}
+        rules = {c["value"]: c for c in options["rules"]["choices"]}
+        maps = {c["value"]: c for c in options["map"]["choices"]}
+        assert rules["-"]["name"] == "Base game"
+        assert rules["-"]["name_localizations"] == {"de": "Grundspiel"}
+        assert rules["cities_and_knights"]["name_localizations"]["de"] == "Städte & Ritter"
+        fog = maps["fog_islands"]
+        assert fog["name"].startswith("The Fog Islands: A home island")
+        assert fog["name_localizations"]["de"] == (
+            "Die Nebelinseln: Eine Heimatinsel, ein Inselchen und eine Nebelbank, "
+            "die belohnt, wer ihr Land…"
+        ), "cut at a word to Discord's 100 characters"
+        for choice in [*rules.values(), *maps.values()]:
+            german = choice["name_localizations"]["de"]
+            assert german != choice["name"] and 1 <= len(german) <= 100, choice
+        assert here.fake.violations == []

@@ -37,10 +37,20 @@ BLANK: Final = "-"
 expansions); Discord wants a value of at least one character."""
 
 
+def choice_name(label: str, note: str) -> str:
+    """`label: note`, cut at a word to what Discord shows of a choice."""
+    name = f"{label}: {note}" if note else label
+    if len(name) > CHOICE_NAME:
+        name = name[: CHOICE_NAME - 1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
+    return name
+
+
 def setup_choices(option: str) -> list[app_commands.Choice[str]]:
     """Every answer any game's table setup offers for `option` (the questions
-    `new GAME` asks by buttons: Katan's rule sets, its maps), as slash choices."""
-    found: dict[str, str] = {}
+    `new GAME` asks by buttons: Katan's rule sets, its maps), as slash choices.
+    Each name keeps its answer's label and note (marked texts), so that
+    `CommandWords` says it in every shipped language."""
+    found: dict[str, locale_str] = {}
     for game in game_ids():
         ask = presenter_for(game).setup
         stack: list[dict[str, object]] = [{}]
@@ -52,9 +62,9 @@ def setup_choices(option: str) -> list[app_commands.Choice[str]]:
             for answer in question.options:
                 stack.append({**answers, question.option: answer.value})
                 if question.option == option:
-                    name = f"{answer.label}: {answer.note}" if answer.note else answer.label
-                    if len(name) > CHOICE_NAME:
-                        name = name[: CHOICE_NAME - 1].rstrip() + "…"
+                    name = locale_str(
+                        choice_name(answer.label, answer.note), label=answer.label, note=answer.note
+                    )
                     found.setdefault(str(answer.value) or BLANK, name)
     return [app_commands.Choice(name=name, value=value) for value, name in found.items()]
 
@@ -233,9 +243,12 @@ def _simple(name: str, description: str, run: Run) -> app_commands.Command[Any, 
 
 
 class CommandWords(app_commands.Translator):
-    """The descriptions of `/plgames` and its options in each shipped
-    language, for Discord to show people whose client uses it. Command and
-    option names stay English: they are the words the chat grammar reads."""
+    """The descriptions of `/plgames` and its options, and the names of
+    `/plgames new`'s rule sets and maps, in each shipped language, for
+    Discord to show people whose client uses it. Command and option names
+    stay English: they are the words the chat grammar reads; a choice's
+    value, which is what the command receives, is the same in every
+    language."""
 
     async def translate(
         self,
@@ -247,13 +260,18 @@ class CommandWords(app_commands.Translator):
             app_commands.TranslationContextLocation.command_name,
             app_commands.TranslationContextLocation.group_name,
             app_commands.TranslationContextLocation.parameter_name,
-            app_commands.TranslationContextLocation.choice_name,
         )
         language = supported(locale.value)
         if context.location in names or language in (None, SOURCE):
             return None
         with speaking(language):
-            said = _(string.message)
+            if context.location is app_commands.TranslationContextLocation.choice_name:
+                label, note = string.extras.get("label"), string.extras.get("note")
+                if not label:
+                    return None
+                said = choice_name(_(label), _(note) if note else "")
+            else:
+                said = _(string.message)
         return said if said != string.message else None
 
 
