@@ -17,7 +17,14 @@ so tests can check that nothing hidden reaches the wrong eyes.
 The gateway keeps sessions as Discord does: every dispatch is numbered and
 kept, so a client that lost its connection RESUMEs (session id and last
 sequence) and is sent what it missed; an unknown or expired session is told
-to identify again (INVALID_SESSION). Faults are injected on demand or at a
+to identify again (INVALID_SESSION). With `shards` above one it is a sharded
+bot's gateway: `/gateway/bot` recommends that many shards, each IDENTIFY must
+name its `[shard_id, shard_count]` (4011 "Sharding required" without it, 4010
+"Invalid shard" with a wrong one), READY lists the guilds of that shard only
+(Discord's rule: `(guild_id >> 22) % shard_count`), and every event goes to
+the session of the shard that owns its guild, an event without a guild (a
+DM) to shard 0, as Discord sends them. A shard's new session ends its old
+one; other shards' sessions carry on. Faults are injected on demand or at a
 seeded rate (`Faults`): 429s (with `retry_after` and Discord's `Via`
 header), 5xx answers, and dropped gateway connections. Faulted requests are
 recorded with their fault, so a test can check each was made again.
@@ -151,6 +158,8 @@ class Session:
     sent: list[dict[str, Any]] = field(default_factory=list)
     socket: web.WebSocketResponse | None = None
     resumes: int = 0
+    shard: int = 0
+    """The shard this session carries (0 for a bot that does not shard)."""
 
     @property
     def seq(self) -> int:
@@ -336,8 +345,12 @@ class FakeDiscord:
         privileged_intents: int = 0,
         clock: Callable[[], float] = time.monotonic,
         faults: Faults | None = None,
+        shards: int = 1,
     ) -> None:
+        assert shards >= 1, shards
         self.token = token
+        self.shards = shards
+        """How many shards the bot has (what `/gateway/bot` recommends)."""
         self.faults = faults or Faults()
         self._failures: list[tuple[str, str]] = []
         self.sessions: dict[str, Session] = {}
@@ -442,11 +455,31 @@ class FakeDiscord:
     def snowflake(self) -> str:
         return str(1_000_000_000_000_000_000 + next(self._ids))
 
-    def add_guild(self, name: str, *, bot_permissions: discord.Permissions = BOT_DEFAULT) -> Guild:
+    def add_guild(
+        self,
+        name: str,
+        *,
+        bot_permissions: discord.Permissions = BOT_DEFAULT,
+        shard: int | None = None,
+    ) -> Guild:
+        """A guild the bot is in; with `shard`, one whose id falls on that shard."""
+        ident = int(self.snowflake())
+        if shard is not None:
+            assert 0 <= shard < self.shards, shard
+            # The id's top bits (its timestamp) pick the shard: move them on
+            # to the next value that lands on `shard`, keeping the low bits.
+            high = ident >> 22
+            high += (shard - high) % self.shards
+            ident = high << 22 | ident & ((1 << 22) - 1)
+            assert str(ident) not in self.guilds
         # A copy: tests change a guild's permissions, never the shared default.
-        guild = Guild(self.snowflake(), name, discord.Permissions(bot_permissions.value))
+        guild = Guild(str(ident), name, discord.Permissions(bot_permissions.value))
         self.guilds[guild.id] = guild
         return guild
+
+    def shard_of(self, guild_id: str | None) -> int:
+        """The shard that receives a guild's events; DMs go to shard 0."""
+        return 0 if guild_id is None else (int(guild_id) >> 22) % self.shards
 
     def add_channel(self, guild: Guild, name: str) -> Channel:
         channel = Channel(self.snowflake(), 0, name, guild_id=guild.id)
@@ -566,22 +599,39 @@ class FakeDiscord:
         if intents & PRIVILEGED & ~self.privileged_intents:
             await socket.close(code=4014, message=b"Disallowed intent(s).")
             return
+        shard = data.get("shard")
+        if shard is None and self.shards > 1:
+            await socket.close(code=4011, message=b"Sharding required.")
+            return
+        shard_id, count = shard if shard is not None else (0, 1)
+        if count != self.shards or not 0 <= shard_id < count:
+            await socket.close(code=4010, message=b"Invalid shard.")
+            return
         self.intents = intents
         self.identifies += 1
-        session = Session(secrets.token_hex(8), socket=socket)
-        self.sessions = {session.id: session}  # one shard: a new session ends the old
-        ready = {
+        session = Session(secrets.token_hex(8), socket=socket, shard=shard_id)
+        # A shard's new session ends its old one; the other shards' go on.
+        self.sessions = {i: s for i, s in self.sessions.items() if s.shard != shard_id}
+        self.sessions[session.id] = session
+        mine = [g for g in self.guilds.values() if self.shard_of(g.id) == shard_id]
+        ready: dict[str, Any] = {
             "v": 10,
             "user": self.bot.payload(),
-            "guilds": [{"id": g, "unavailable": True} for g in self.guilds],
+            "guilds": [{"id": g.id, "unavailable": True} for g in mine],
             "session_id": session.id,
             "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
             "application": {"id": APP_ID, "flags": 0},
         }
+        if shard is not None:
+            ready["shard"] = [shard_id, count]
         await self._send(session, "READY", ready)
-        for guild in self.guilds.values():
+        for guild in mine:
             await self._send(session, "GUILD_CREATE", self._guild_payload(guild))
         await self._touch()
+
+    def shard_sessions(self, shard: int) -> list[Session]:
+        """The sessions carrying `shard` (one, or none while it is not connected)."""
+        return [s for s in self.sessions.values() if s.shard == shard]
 
     async def _resume(self, socket: web.WebSocketResponse, data: dict[str, Any]) -> None:
         """Send what the session missed after `seq`, then RESUMED; an unknown
@@ -610,10 +660,12 @@ class FakeDiscord:
             with contextlib.suppress(ConnectionError):
                 await session.socket.send_json(frame)
 
-    async def dispatch(self, event: str, data: Any) -> None:
-        """An event for the bot: kept for a resume when no socket is there to
-        take it (a drop drawn at the fault rate comes just before it)."""
-        for session in list(self.sessions.values()):
+    async def dispatch(self, event: str, data: Any, *, guild: str | None = None) -> None:
+        """An event for the bot, about `guild` (None: a DM), sent to the
+        session of the shard that owns it: kept for a resume when no socket
+        is there to take it (a drop drawn at the fault rate comes just before
+        it), lost when that shard has no session at all (nobody connected it)."""
+        for session in self.shard_sessions(self.shard_of(guild)):
             if session.socket is not None and self.faults.drop():
                 await self.drop(session)
             await self._send(session, event, data)
@@ -690,7 +742,7 @@ class FakeDiscord:
             payload["user"] = user.payload()
         if message is not None:
             payload["message"] = self._message_payload(message)
-        await self.dispatch("INTERACTION_CREATE", payload)
+        await self.dispatch("INTERACTION_CREATE", payload, guild=guild and guild.id)
         return interaction
 
     async def slash(
@@ -784,7 +836,7 @@ class FakeDiscord:
         if guild is not None:
             payload["guild_id"] = guild.id
             payload["member"] = self._member(user, guild)["member"]
-        await self.dispatch("MESSAGE_CREATE", payload)
+        await self.dispatch("MESSAGE_CREATE", payload, guild=channel.guild_id)
         return payload
 
     async def dm_channel(self, user: User) -> Channel:
@@ -911,7 +963,7 @@ class FakeDiscord:
         return _json(
             {
                 "url": f"ws://127.0.0.1:{self.port}/gateway",
-                "shards": 1,
+                "shards": self.shards,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,
@@ -1056,11 +1108,12 @@ class FakeDiscord:
         self._check_send(channel, body, record.files)
         if channel.archived:  # Discord opens an archived (unlocked) thread that gets a message
             channel.archived = False
-            await self.dispatch("THREAD_UPDATE", channel.payload())
+            await self.dispatch("THREAD_UPDATE", channel.payload(), guild=channel.guild_id)
         message = self._new_message(channel, self._audience_of_channel(channel), body, record.files)
         record.message, record.audience = message, message.audience
         if channel.type != 1:
-            await self.dispatch("MESSAGE_CREATE", self._message_payload(message))
+            payload = self._message_payload(message)
+            await self.dispatch("MESSAGE_CREATE", payload, guild=channel.guild_id)
         return _json(self._message_payload(message))
 
     def _visible_message(self, request: web.Request) -> Message:
@@ -1110,7 +1163,8 @@ class FakeDiscord:
         thread = Channel(thread_id, 11, name, guild_id=guild.id, parent_id=parent.id)
         guild.channels.append(thread)
         self.channels[thread.id] = thread
-        await self.dispatch("THREAD_CREATE", dict(thread.payload(), newly_created=True))
+        created = dict(thread.payload(), newly_created=True)
+        await self.dispatch("THREAD_CREATE", created, guild=guild.id)
         return _json(thread.payload())
 
     async def _get_channel(self, request: web.Request) -> web.Response:
@@ -1127,7 +1181,7 @@ class FakeDiscord:
             self._violate(f"channel {channel.id}: unmodelled edit {sorted(body)}")
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
         channel.archived = bool(body["archived"])
-        await self.dispatch("THREAD_UPDATE", channel.payload())
+        await self.dispatch("THREAD_UPDATE", channel.payload(), guild=channel.guild_id)
         return _json(channel.payload())
 
     async def _delete_channel(self, request: web.Request) -> web.Response:
@@ -1143,6 +1197,7 @@ class FakeDiscord:
         await self.dispatch(
             "THREAD_DELETE",
             {"id": channel.id, "guild_id": guild.id, "parent_id": channel.parent_id, "type": 11},
+            guild=guild.id,
         )
         return _json(channel.payload())
 

@@ -11,6 +11,7 @@ the composer is typed, as `/plgames move`.
 
 import asyncio
 import contextlib
+import os
 import random
 import re
 import time
@@ -23,14 +24,16 @@ from discord_fake import EPHEMERAL, Channel, FakeDiscord, Faults, Guild, Interac
 
 from daemon.ai import choose
 from daemon.clock import Clock
+from daemon.config import load_settings
 from daemon.core import Daemon
 from daemon.model import Identity, PacingPolicy, StartPolicy, Status, TablePolicy, TimerPolicy
+from daemon.service import Service
 from daemon.sqlite_store import SqliteStore
 from daemon.table import Table
 from frontends.chat import ChatLayer, FileChatMemory
 from frontends.chat.menus import Leaf, Node
 from frontends.chat.presenters import presenter_for
-from frontends.chat.tokens import TokenCodec
+from frontends.chat.tokens import SECRET_FILE, TokenCodec
 from frontends.discord import DiscordFrontend, DiscordOptions
 
 POLICY = TablePolicy(
@@ -164,6 +167,134 @@ async def world(
     finally:
         with fake.patched():
             await here.halt()
+        await fake.close()
+
+
+@dataclass
+class Host:
+    """One `plgames serve` of a cluster, run in this process (a `Service`, as
+    the command runs it): its name, the Discord shards it connects, its
+    state directory."""
+
+    name: str
+    shards: tuple[int, ...]
+    state_dir: Path
+    service: Service | None = None
+
+    @property
+    def daemon(self) -> Daemon:
+        assert self.service is not None, f"daemon {self.name} is not running"
+        return self.service.daemon
+
+    @property
+    def frontend(self) -> DiscordFrontend:
+        found = self.daemon.frontend("discord")
+        assert isinstance(found, DiscordFrontend)
+        return found
+
+    def forwarded(self) -> float:
+        """Intents this daemon received for a table another one serves."""
+        sample = self.daemon.metrics.registry.get_sample_value(
+            "plgames_intents_forwarded_total", {"frontend": "discord"}
+        )
+        return sample or 0.0
+
+
+@dataclass
+class ClusterWorld(World):
+    """Several daemons on one PostgreSQL database, each connecting its own
+    shards of one Discord application (docs/scaling.md). `guild` and
+    `channel` are where the table under test is opened; `table()` is that
+    table (`code`) on whichever daemon serves it now."""
+
+    url: str = ""
+    hosts: dict[str, Host] = field(default_factory=dict)
+    lease_seconds: float = 3.0
+    code: str = ""
+
+    async def start(self, name: str) -> Host:
+        """Start (or restart) daemon `name` and wait until its shards are connected."""
+        host = self.hosts[name]
+        settings = load_settings(
+            None,
+            state_dir=host.state_dir,
+            storage={"url": self.url},
+            cluster={"name": name, "lease_seconds": self.lease_seconds},
+            http={"enabled": False},
+            lan={"enabled": False},
+            tables=self.policy,
+            discord={
+                "token": self.fake.token,
+                "shard_ids": host.shards,
+                "shard_count": self.fake.shards,
+            },
+        )
+        service = Service(settings)
+        umask = os.umask(0o077)  # the service sets the daemon's; this process keeps its own
+        try:
+            await service.start()
+        finally:
+            os.umask(umask)
+        host.service = service
+        await eventually(lambda: host.frontend.ready)
+        return host
+
+    async def stop(self, name: str) -> None:
+        """Stop daemon `name` as SIGTERM does (its leases end at once)."""
+        host = self.hosts[name]
+        service, host.service = host.service, None
+        if service is not None:
+            await service.stop()
+
+    def holder(self) -> Host | None:
+        """The running daemon serving the table under test."""
+        return next(
+            (
+                n
+                for n in self.hosts.values()
+                if n.service is not None
+                and any(t.code == self.code for t in n.daemon.tables.values())
+            ),
+            None,
+        )
+
+    def table(self) -> Table:
+        holder = self.holder()
+        assert holder is not None, f"no running daemon serves {self.code}"
+        return next(t for t in holder.daemon.tables.values() if t.code == self.code)
+
+
+@contextlib.asynccontextmanager
+async def cluster(
+    state_dir: Path, url: str, shards: dict[str, tuple[int, ...]], **guilds: int
+) -> AsyncIterator[tuple[ClusterWorld, dict[str, Guild]]]:
+    """Daemons named in `shards`, each connecting the shards it names, of a
+    fake Discord application with that many shards in all, and one guild
+    (with a channel `games`) per keyword, on the shard it names. Every daemon
+    is given the same token secret, as docs/scaling.md says."""
+    count = 1 + max(i for ids in shards.values() for i in ids)
+    fake = FakeDiscord(shards=count)
+    await fake.start()
+    made = {name: fake.add_guild(name, shard=shard) for name, shard in guilds.items()}
+    for guild in made.values():
+        fake.add_channel(guild, "games")
+    secret = os.urandom(32)
+    hosts = {}
+    for name, ids in shards.items():
+        (state_dir / name).mkdir(mode=0o700)
+        (state_dir / name / SECRET_FILE).write_bytes(secret)
+        hosts[name] = Host(name, ids, state_dir / name)
+    first = next(iter(made.values()))
+    here = ClusterWorld(fake, first, first.channels[0], state_dir, url=url, hosts=hosts)
+    try:
+        with fake.patched():
+            for name in hosts:
+                await here.start(name)
+            yield here, made
+    finally:
+        with fake.patched():
+            for name in hosts:
+                await here.stop(name)
         await fake.close()
 
 
