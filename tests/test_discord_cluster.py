@@ -12,8 +12,8 @@ shard their guild is on.
 
 The first test checks the fake's sharded gateway against discord.py's own
 `AutoShardedClient`. The second runs two daemons on one PostgreSQL database,
-daemon a on shard 0 (guild Alpha, and every DM) and daemon b on shard 1
-(guild Beta): a table opened in Beta is served by b while Cy's presses on
+daemon a on shards 0 and 2 (guilds Alpha and Gamma, and every DM) and daemon
+b on shard 1 (guild Beta): a table opened in Beta is served by b while Cy's presses on
 her DM panel reach a and are forwarded to b; then b is restarted, a takes
 the table over, and Ana's presses in Beta reach b and are forwarded to a,
 whose boards go on being posted in Beta's thread.
@@ -115,12 +115,12 @@ async def test_each_shard_gets_its_guilds_and_their_events() -> None:
 
 
 async def test_a_table_is_played_through_both_daemons_shards(tmp_path: Path, pg_url: str) -> None:
-    shards = {"a": (0,), "b": (1,)}
-    async with cluster(tmp_path, pg_url, shards, Alpha=0, Beta=1) as (here, guilds):
+    shards = {"a": (0, 2), "b": (1,)}
+    async with cluster(tmp_path, pg_url, shards, Alpha=0, Beta=1, Gamma=2) as (here, guilds):
         a, b = here.hosts["a"], here.hosts["b"]
-        alpha, beta = guilds["Alpha"], guilds["Beta"]
-        # (a) each daemon is sent its own shard's guilds and no other
-        assert [g.id for g in a.frontend.client.guilds] == [int(alpha.id)]
+        alpha, beta, gamma = guilds["Alpha"], guilds["Beta"], guilds["Gamma"]
+        # (a) each daemon is sent its own shards' guilds and no other
+        assert {g.id for g in a.frontend.client.guilds} == {int(alpha.id), int(gamma.id)}
         assert [g.id for g in b.frontend.client.guilds] == [int(beta.id)]
 
         fake = here.fake
