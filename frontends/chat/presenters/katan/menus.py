@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from engine.katan import rules
 from engine.katan.components import OFFERS_PER_TURN
-from engine.katan.kinds import CITIES, label
+from engine.katan.kinds import CITIES
 from engine.katan.moves import (
     ACCEPT,
     BANK_TRADE,
@@ -72,6 +72,7 @@ from languages import N_, _
 from renderers.katan import katan_spots
 from renderers.katan.places import kind_spots
 from renderers.katan_words import CARD_SAID, DEV_SAID
+from renderers.move_words import katan_move
 
 PIECE_KEYS = {"road": "rd", "settlement": "st", "city": "ct"}
 PIECE_LABELS = {
@@ -145,7 +146,7 @@ def _with_rest(root: Node, legal: Sequence[Move]) -> Node:
     held: set[Move] = set()
     for _path, node in walk(root):
         held |= {c.move for c in node.children if isinstance(c, Leaf)}
-    rest = tuple(Leaf(label(m), m) for m in legal if m not in held and m[0] not in COMPOSED)
+    rest = tuple(Leaf(katan_move(m), m) for m in legal if m not in held and m[0] not in COMPOSED)
     if not rest:
         return root
     more = Node("more", _("More ▸"), _("More moves"), rest)
