@@ -350,7 +350,12 @@ class Person:
         *,
         forged: bool = False,
     ) -> Interaction:
+        done: Interaction | None = None
         for _ in range(TRIES):  # "This interaction failed": press again
+            if done is not None and all(
+                c.get("custom_id") != custom_id for c in _components(message)
+            ):
+                return done  # the message changed meanwhile: the caller looks at it again
             done = await self.fake.click(self.user, message, custom_id, values, forged=forged)
             await self.fake.until(lambda d=done: d.failed or d.answered.is_set(), WAIT)
             if not done.failed:
