@@ -84,9 +84,22 @@ class ClusterConfig(Section):
     bound is this plus a third of it."""
 
 
+def _spare_cores() -> int:
+    """Every core this process may use but one, which the event loop keeps
+    for answering people (the affinity mask, so a pinned daemon counts right)."""
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, (usable or 1) - 1)
+
+
 class AiConfig(Section):
+    """Where AI decisions run (docs/configuration.md, `[ai]`)."""
+
     executor: Literal["inline", "thread", "process"] = "thread"
-    workers: int = Field(default=1, ge=1, le=64)
+    """Where the levels that do not search run."""
+    search_executor: Literal["inline", "thread", "process"] = "process"
+    search_levels: list[str] = Field(default_factory=lambda: ["hard"])
+    workers: int = Field(default_factory=_spare_cores, ge=1, le=64)
+    per_table: int = Field(default=1, ge=1, le=16)
 
 
 def _loopback(host: str) -> str:

@@ -14,7 +14,7 @@ from collections import Counter, deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from daemon.ai import AiRunner, InlineAi
+from daemon.ai import AiRunner, AiScheduler, InlineAi
 from daemon.clock import Clock, RealClock
 from daemon.delivery import Frontend, Hub
 from daemon.metrics import Metrics
@@ -52,7 +52,7 @@ class Daemon:
         store: Store,
         *,
         clock: Clock | None = None,
-        ai: AiRunner | None = None,
+        ai: AiRunner | AiScheduler | None = None,
         policy: TablePolicy | None = None,
         snapshot_every: int = 50,
         keep_ended: int = 200,
@@ -63,7 +63,7 @@ class Daemon:
         self.services = Services(
             store=store,
             clock=clock or RealClock(),
-            ai=ai or InlineAi(),
+            ai=ai if isinstance(ai, AiScheduler) else AiScheduler(ai or InlineAi()),
             hub=self.hub,
             metrics=self.metrics,
             snapshot_every=snapshot_every,

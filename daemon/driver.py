@@ -161,7 +161,9 @@ class MatchDriver:
         view = self.table.game.view_for(self.table.state, seat)
         legal = self.table.game.view_legal_moves(view, seat)
         seed = decision_seed(self.table.meta.seed, seat, self.table.version)
-        move, took = await self.table.services.ai.choose(
+        decided = await self.table.services.ai.choose(
+            self.table.meta.id,
+            any(s.human for s in self.table.meta.seats),
             self.table.game.id,
             self.table.meta.seats[seat].level
             or self.table.meta.policy.ai_level
@@ -171,9 +173,10 @@ class MatchDriver:
             seat,
             legal,
         )
-        self._last_think = took
-        self.table.services.metrics.ai_think.labels(self.table.game.id).observe(took)
-        return move
+        # A person waited through the queue as well as the search.
+        self._last_think = decided.waited + decided.thought
+        self.table.services.metrics.ai_think.labels(self.table.game.id).observe(decided.thought)
+        return decided.move
 
     async def _human_turn(self, seat: int) -> None:
         timer = self.table.meta.policy.timer

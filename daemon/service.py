@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import sdnotify  # type: ignore[import-untyped]
 from aiohttp import web
 
-from daemon.ai import make_runner
+from daemon.ai import scheduler_for
 from daemon.backends import store_for
 from daemon.config import Settings
 from daemon.control import ControlServer
@@ -60,7 +60,7 @@ class Service:
         store = store_for(settings)
         self.daemon = Daemon(
             store,
-            ai=make_runner(settings.ai.executor, settings.ai.workers),
+            ai=scheduler_for(settings.ai),
             policy=settings.tables,
             snapshot_every=settings.storage.snapshot_every,
             keep_ended=settings.keep_ended,

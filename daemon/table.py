@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from daemon.ai import AiRunner
+from daemon.ai import AiScheduler
 from daemon.clock import Clock
 from daemon.delivery import (
     Hub,
@@ -60,7 +60,7 @@ class Services:
 
     store: Store
     clock: Clock
-    ai: AiRunner
+    ai: AiScheduler
     hub: Hub
     metrics: Metrics
     snapshot_every: int = 50

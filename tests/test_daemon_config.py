@@ -70,7 +70,11 @@ def test_file_then_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
         ("[storage]\nsnapshot_every = 0", "storage.snapshot_every = 0: Input should be greater"),
         ('[lan]\ninterfaces = ["eth0"]', "lan.interfaces = ['eth0']: 'eth0' is not an IPv4"),
         ("[tabels]\nx = 1", "tabels: unknown key; the keys here are state_dir"),
-        ("[ai]\nthreads = 2", "ai.threads: unknown key; the keys here are executor, workers"),
+        (
+            "[ai]\nthreads = 2",
+            "ai.threads: unknown key; the keys here are executor, search_executor, "
+            "search_levels, workers, per_table",
+        ),
         ("[ai\n", "is not valid TOML"),
     ],
 )
