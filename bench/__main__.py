@@ -29,6 +29,7 @@ SECTIONS = {
     "sea_cities": "engine.katan.bench",
     "renderers": "renderers.bench",
     "daemon": "daemon.bench",
+    "lag": "daemon.lag_bench",
     "native": "frontends.native.bench",
     "cluster": "bench.cluster",
 }

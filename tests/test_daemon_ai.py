@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from daemon import lag_bench
 from daemon.ai import AiScheduler, Decided, InlineAi, ProcessAi, ThreadAi, choose, scheduler_for
 from daemon.clock import FakeClock, settle
 from daemon.config import AiConfig
@@ -204,7 +205,7 @@ async def test_a_person_is_answered_while_the_ai_at_their_table_thinks() -> None
     view = table.view_for(3)  # the person's view, while seat 0 thinks
     assert view is not None
     with pytest.raises(Refused) as refused:
-        await table.act(katan_moves.END_TURN, identity=ANA)
+        await table.act(katan_moves.M_END, identity=ANA)
     assert refused.value.code == RefusalCode.NOT_YOUR_TURN
     assert table.version == version  # the AI's move has not landed yet
     held.release(table.meta.id)
@@ -265,3 +266,10 @@ def test_a_killed_daemon_leaves_no_worker_behind(tmp_path: Path) -> None:
         time.sleep(0.05)
     os.kill(worker, signal.SIGKILL)
     raise AssertionError("the worker outlived its daemon")
+
+
+def test_the_lag_bench_plays_and_measures_at_its_smallest_size() -> None:
+    figures = lag_bench.run(tables=1, seconds=0.5, workers=1)
+    assert figures["lag_tables"] == 1 and figures["lag_requests"] > 0
+    assert figures["lag_loop_max_ms"] >= figures["lag_loop_p95_ms"] >= figures["lag_loop_p50_ms"]
+    assert figures["lag_request_max_ms"] >= figures["lag_request_p95_ms"] > 0
