@@ -7,7 +7,9 @@ lets go of finished ones, and claims open tables whose lease expired: those
 of a daemon that stopped or died. A claimed table is restored from its log
 like a table after a restart, so the takeover bound is one lease period plus
 one renewal interval, and fencing makes sure the old holder stores nothing
-more once it is taken.
+more once it is taken. Before a claimed table is restored, the chat
+frontends load the ids of the messages posted for it (`Router.taking`), so
+its board goes on being edited where the old holder left it.
 """
 
 import asyncio
@@ -75,9 +77,14 @@ class LeaseKeeper:
             table = self.daemon.tables.get(table_id)
             if table is None or not table.status.open:
                 await self.store.let_go(table_id)
+                if self.daemon.router is not None:
+                    await self.daemon.router.forget_posted(table_id)
         if self.daemon.services.closing:
             return
-        for stored in await self.store.claim():
+        claimed = await self.store.claim()
+        if claimed and self.daemon.router is not None:
+            await self.daemon.router.taking([s.meta.id for s in claimed])
+        for stored in claimed:
             if self.daemon.adopt(stored):
                 self.daemon.metrics.takeovers.inc()
                 log.info("took over table %s", stored.meta.code)

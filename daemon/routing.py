@@ -12,6 +12,11 @@ notification (8000 bytes) goes through the `relay` table, the notification
 naming its row. A request nobody answers within `timeout` is refused as
 unavailable, never retried behind the person's back (they may try again: a
 move they sent twice is refused as stale the second time).
+
+The router also keeps, for each open table, the ids of the messages chat
+frontends posted for it (`chat_messages`): written by the table's daemon,
+read by the daemon that takes the table over, so it edits the same board
+and panels instead of posting new ones next to them.
 """
 
 import asyncio
@@ -19,7 +24,7 @@ import contextlib
 import json
 import logging
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,10 +37,26 @@ log = logging.getLogger("plgames.routing")
 
 Handler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
 """Answers one forwarded request of its kind (a control request: `cmd`, `code`, ...)."""
+Adopting = Callable[[list[str]], Awaitable[None]]
+"""Loads what a frontend keeps in the database about tables being taken on."""
+Posted = tuple[str, str, str, str, dict[str, Any] | None]
+"""A message a chat frontend posted for a table: the table's id, the role
+and place of its slot, the message's id, and what else editing it needs."""
 
 INLINE = 7000
 """Bytes of a message sent in the notification itself; longer ones are relayed."""
 OPEN_STATUSES = [s.value for s in Status if s.open]
+SAVE_POSTED = (
+    "INSERT INTO chat_messages (table_id, frontend, role, place, message_id, rights) "
+    "SELECT %(table)s, %(frontend)s, %(role)s, %(place)s, %(id)s, %(rights)s "
+    "WHERE EXISTS (SELECT 1 FROM leases WHERE table_id = %(table)s AND owner = %(me)s) "
+    "ON CONFLICT (table_id, frontend, role, place) "
+    "DO UPDATE SET message_id = EXCLUDED.message_id, rights = EXCLUDED.rights"
+)
+"""Only while this daemon holds the table: one that lost it cannot
+overwrite what the new holder posted."""
+FLUSH_SECONDS = 2.0
+"""How long a stopping daemon waits for the message ids it has not stored yet."""
 MOVING = {
     "ok": False,
     "code": "unavailable",
@@ -82,6 +103,12 @@ class Router:
         self._send_lock = asyncio.Lock()
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.adopting: list[Adopting] = []
+        """What each chat frontend loads about tables this daemon takes on,
+        before they are restored (`daemon.cluster.LeaseKeeper`)."""
+        self._unsaved: dict[tuple[str, str, str, str], tuple[str, str | None]] = {}
+        self._saver: asyncio.Task[None] | None = None
+        self._stopped = False
 
     async def start(self) -> None:
         self._listener = await self._listening()
@@ -107,18 +134,25 @@ class Router:
         return conn
 
     async def stop(self) -> None:
+        self._stopped = True
+        if self._saver is not None:  # the ids posted last, for whoever takes a table on
+            await asyncio.wait([self._saver], timeout=FLUSH_SECONDS)
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        for conn in (self._listener, self._sender):
-            if conn is not None:
-                await conn.close()
-        self._listener = self._sender = None
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            await listener.close()
+        async with self._send_lock:  # what is sent from now on goes over a new connection
+            sender, self._sender = self._sender, None
+            if sender is not None:
+                await sender.close()
 
-    def _spawn(self, work: Awaitable[None]) -> None:
+    def _spawn(self, work: Awaitable[None]) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.ensure_future(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     # ---- asking ------------------------------------------------------------------
 
@@ -232,6 +266,83 @@ class Router:
                 await sender.execute("INSERT INTO relay (id, body) VALUES (%s, %s)", (ref, body))
                 body = json.dumps({"relay": ref})
             await sender.execute("SELECT pg_notify(%s, %s)", (channel(to), body))
+
+    # ---- the messages posted for a table -------------------------------------------
+
+    async def taking(self, table_ids: list[str]) -> None:
+        """Tables this daemon is about to take on: each frontend loads what
+        was posted for them before their first update is shown."""
+        for load in self.adopting if table_ids else []:
+            try:
+                await load(table_ids)
+            except Exception:  # the tables are served all the same, their boards posted anew
+                log.exception("a frontend could not load what was posted for tables it takes on")
+
+    async def flush(self) -> None:
+        """Store what `remember` was given and has not stored yet: a stopping
+        chat frontend, which has posted its last message, calls this before
+        the store lets the leases go. The daemon's deliveries are published
+        after the router stopped, so their ids are stored over a connection
+        made anew, closed here."""
+        if self._saver is not None:
+            await asyncio.wait([self._saver], timeout=FLUSH_SECONDS)
+        if self._stopped and self._sender is not None:
+            await self._sender.close()
+            self._sender = None
+
+    def remember(self, frontend: str, posted: Posted) -> None:
+        """Store (in the background, the latest per slot) a message posted for
+        a table this daemon serves."""
+        table, role, place, message_id, rights = posted
+        value = None if rights is None else json.dumps(rights)
+        self._unsaved[(table, frontend, role, place)] = (message_id, value)
+        if self._saver is None or self._saver.done():
+            self._saver = self._spawn(self._save())
+
+    async def _save(self) -> None:
+        while self._unsaved:
+            batch, self._unsaved = self._unsaved, {}
+            rows = [
+                {
+                    "table": table,
+                    "frontend": frontend,
+                    "role": role,
+                    "place": place,
+                    "id": message_id,
+                    "rights": rights,
+                    "me": self.name,
+                }
+                for (table, frontend, role, place), (message_id, rights) in batch.items()
+            ]
+            try:
+                async with self._send_lock, (await self._sending()).cursor() as cur:
+                    await cur.executemany(SAVE_POSTED, rows)
+            except psycopg.Error as exc:  # a takeover posts those anew
+                log.warning("could not store the ids of %d posted messages (%s)", len(rows), exc)
+
+    async def recall(self, frontend: str, table_ids: Collection[str]) -> list[Posted]:
+        """The messages `frontend` posted for these tables, as stored."""
+        async with self._send_lock:
+            cur = await (await self._sending()).execute(
+                "SELECT table_id, role, place, message_id, rights FROM chat_messages "
+                "WHERE frontend = %s AND table_id = ANY(%s)",
+                (frontend, list(table_ids)),
+            )
+            rows = await cur.fetchall()
+        return [
+            (str(t), str(r), str(p), str(m), None if g is None else json.loads(g))
+            for t, r, p, m, g in rows
+        ]
+
+    async def forget_posted(self, table_id: str) -> None:
+        """A table ended: nobody edits its messages on its behalf any more."""
+        try:
+            async with self._send_lock:
+                await (await self._sending()).execute(
+                    "DELETE FROM chat_messages WHERE table_id = %s", (table_id,)
+                )
+        except psycopg.Error as exc:
+            log.warning("could not forget the messages of table %s (%s)", table_id, exc)
 
     # ---- answering ---------------------------------------------------------------
 

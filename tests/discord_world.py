@@ -59,6 +59,10 @@ WAIT = 30.0
 TRIES = 3
 """How often a person tries an interaction Discord says failed."""
 
+KEPT_WAIT = 10.0
+"""How long a person with a kept panel waits for it to show their turn
+before pressing what it shows (a bound, not a timing claim)."""
+
 
 async def eventually(predicate: Callable[[], Any], timeout: float = WAIT) -> Any:
     """Poll (bounded) until `predicate()` is truthy; the daemon's state is not
@@ -308,13 +312,20 @@ class Person:
     and moves on the public board and plays from the ephemeral answer;
     `slash` does the same but types every other move with `/plgames move`;
     `dm` accepts DMs and plays from the panel the bot sends there, typing
-    every third move as a message that mentions the bot."""
+    every third move as a message that mentions the bot; `kept` presses My
+    hand and moves once and plays every later turn from that ephemeral
+    panel, which the bot edits as each turn begins (`kept_panel`)."""
 
     world: World
     user: User
     style: str = "board"
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     moves: int = 0
+    panel: Message | None = None
+    """The kept panel (style `kept`)."""
+    updated: int = 0
+    """Turns whose kept panel the bot edited to show the turn while this
+    person pressed nothing (so a table's update edited it)."""
 
     @property
     def fake(self) -> FakeDiscord:
@@ -370,6 +381,22 @@ class Person:
         assert panel.audience == self.user.id and panel.flags & EPHEMERAL
         return panel
 
+    async def kept_panel(self, where: Channel, version: int) -> Message:
+        """The ephemeral panel this person keeps open, once it shows `version`
+        (opened with My hand and moves the first time, or when it is gone).
+        One still showing an earlier position after `KEPT_WAIT` (an answer to
+        the last press landed after the turn's update: docs/discord.md,
+        "Known gap") is pressed all the same: its answer is the current menu."""
+        if self.panel is None or self.panel.id not in self.fake.messages:
+            self.panel = await self.open_panel(where)
+        panel = self.panel
+        if showing(panel, version):
+            return panel
+        with contextlib.suppress(TimeoutError):
+            await eventually(lambda: showing(panel, version), KEPT_WAIT)
+            self.updated += 1
+        return panel
+
     async def dm_panel(self, version: int) -> Message:
         """The panel the bot keeps in this person's DMs, once it shows `version`."""
 
@@ -412,6 +439,8 @@ class Person:
             assert path is not None
             if panel is None and self.style == "dm":
                 panel = await self.dm_panel(version)
+            elif panel is None and self.style == "kept":
+                panel = await self.kept_panel(where, version)
             elif panel is None:
                 panel = await self.open_panel(where)
             if not await self._navigate(panel, path, table, version):

@@ -90,8 +90,8 @@ def test_copy_refuses_a_target_with_tables_and_changes_nothing(
 def test_migrate_is_idempotent(pg_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["store", "migrate", "--url", pg_url]) == 0
     assert (
-        "applied 4 migrations: 0001_tables_steps_results, 0002_leases, 0003_relay, "
-        "0004_open_codes_unique" in capsys.readouterr().out
+        "applied 5 migrations: 0001_tables_steps_results, 0002_leases, 0003_relay, "
+        "0004_open_codes_unique, 0005_chat_messages" in capsys.readouterr().out
     )
     assert main(["store", "migrate", "--url", pg_url]) == 0
     assert "none needed" in capsys.readouterr().out

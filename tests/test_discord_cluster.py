@@ -13,10 +13,12 @@ shard their guild is on.
 The first test checks the fake's sharded gateway against discord.py's own
 `AutoShardedClient`. The second runs two daemons on one PostgreSQL database,
 daemon a on shards 0 and 2 (guilds Alpha and Gamma, and every DM) and daemon
-b on shard 1 (guild Beta): a table opened in Beta is served by b while Cy's presses on
-her DM panel reach a and are forwarded to b; then b is restarted, a takes
-the table over, and Ana's presses in Beta reach b and are forwarded to a,
-whose boards go on being posted in Beta's thread.
+b on shard 1 (guild Beta): a table opened in Beta is served by b while Cy's
+presses on her DM panel reach a and are forwarded to b; then b is
+restarted, a takes the table over and edits the board b posted (its id
+stored in the database), and Ana, who refuses DMs, plays from an ephemeral
+panel b posted for her forwarded press, which a edits with the interaction
+token b handed over; a's boards go on being posted in Beta's thread.
 """
 
 import asyncio
@@ -149,21 +151,30 @@ async def test_a_table_is_played_through_both_daemons_shards(tmp_path: Path, pg_
 
         # b restarts (an upgrade): a takes the table over, and keeps it
         await here.stop("b")
+        (board,) = here.boards(thread)  # the last b posted (and stored), as it stopped
         await eventually(lambda: here.holder() is a, here.lease_seconds * 4 / 3 + 10)
         await here.start("b")
         assert here.holder() is a and not b.daemon.tables
-        before = ana.moves
+        mark = len(fake.requests)
         seat = here.table().seat_of(Identity(frontend="discord", user=cy.user.id))
 
-        # Ana's presses in Beta reach b and are forwarded to a, which applies
-        # them; then play on to Cy's turn
-        turn = await play(
-            here, people, thread, stop=lambda at: ana.moves >= before + 2 and at == seat
-        )
+        # Ana (no DMs) presses My hand and moves once and keeps that panel:
+        # her presses in Beta reach b and are forwarded to a, which applies
+        # them; b posted the panel through her interaction and handed its
+        # token to a, which edits the panel as each of her turns begins.
+        # Play on until that happened twice, to Cy's turn.
+        ana.style = "kept"
+        turn = await play(here, people, thread, stop=lambda at: ana.updated >= 2 and at == seat)
         assert turn == seat and seat is not None
         assert b.forwarded() >= 2
         assert here.holder() is a and not b.daemon.tables
         assert human_steps(pg_url, here.code) == ana.moves + cy.moves  # each applied once
+        later = fake.requests[mark:]
+        assert [(r.method, r.path, r.status) for r in later if r.status >= 400] == []
+        assert ana.panel is not None and ana.panel.id in fake.messages
+        # a edited (then replaced) the board b had posted: one board in the thread
+        assert any(r.path.endswith(f"/messages/{board.id}") for r in later)
+        assert board.id not in fake.messages and len(here.boards(thread)) == 1
 
         # (c) the holder's deliveries reach Beta's thread through a's own REST
         # client: with b (Beta's shard) stopped, Cy moves in her DMs (shard

@@ -20,7 +20,7 @@ from typing import Any
 
 from daemon.delivery import Delivery
 from daemon.model import TablePolicy
-from frontends.chat.api import AdapterProfile, Outgoing, Place, Sender
+from frontends.chat.api import AdapterProfile, Outgoing, Place, Sender, Slot
 from frontends.chat.layer import ChatLayer
 from frontends.chat.memory import ChatMemory
 
@@ -60,7 +60,8 @@ class ChatFrontend(ABC):
         if (router := getattr(daemon, "router", None)) is not None:
             from frontends.chat.routed import ChatRoutes
 
-            self._layer.routes = ChatRoutes(self._layer, router)
+            self._layer.routes = ChatRoutes(self._layer, router, self)
+            await self._layer.routes.recall(list(daemon.tables))
         metrics = getattr(daemon, "metrics", None)
         if metrics is not None:
             lost = metrics.chat_lost.labels(self.name)  # the series exists from 0
@@ -70,6 +71,8 @@ class ChatFrontend(ABC):
 
     async def stop(self) -> None:
         await self.disconnect()
+        if self._layer is not None and self._layer.routes is not None:
+            await self._layer.routes.flush()  # for the daemon that takes its tables over
 
     async def deliver(self, delivery: Delivery) -> None:
         actions = self.layer.deliver(delivery)
@@ -125,6 +128,16 @@ class ChatFrontend(ABC):
                 continue
             if posted is not None and action.slot is not None:
                 self.layer.posted(action.slot, posted)
+
+    def edit_rights(self, message_id: str) -> dict[str, Any] | None:
+        """What, besides its id, another daemon needs to edit a message
+        posted here (with several daemons, docs/scaling.md); None: nothing."""
+        return None
+
+    def grant(self, slot: Slot, message_id: str, rights: dict[str, Any]) -> None:
+        """Another daemon's `edit_rights` for a message of a table served here
+        (an adapter whose messages any daemon edits has none)."""
+        return None
 
     def retried(self, fault: str) -> None:
         """An adapter tried a platform request again after `fault` (counted)."""

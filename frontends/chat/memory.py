@@ -32,6 +32,13 @@ class ChatMemory:
             self._values[key] = value
             self._changed()
 
+    def update(self, values: dict[str, str]) -> None:
+        """Set many values at once (a table taken over: persisted once)."""
+        changed = {k: v for k, v in values.items() if self._values.get(k) != v}
+        if changed:
+            self._values.update(changed)
+            self._changed()
+
     def forget(self, prefix: str) -> None:
         """Drop every value whose key starts with `prefix` (a finished table's)."""
         gone = [k for k in self._values if k.startswith(prefix)]

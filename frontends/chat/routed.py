@@ -9,9 +9,13 @@ for it), so the intent is sent to the lease holder (`daemon.routing`),
 answered there once by that daemon's own layer, and the messages of the
 answer come back to be performed here, where the update being answered (a
 Discord interaction, a Telegram callback query) is. The ids of messages
-posted that way go back to the holder, which edits them later; deliveries
-(a turn begins, the board changes) go out from the holder's own connection
-to the platform, as they always do.
+posted that way go back to the holder, with what else editing them needs
+(the adapter's `edit_rights`: a Discord ephemeral panel's interaction
+token), and the holder edits them later; deliveries (a turn begins, the
+board changes) go out from the holder's own connection to the platform, as
+they always do. The holder stores the ids of its tables' messages in the
+database, and a daemon taking a table over loads them, so it edits the
+same board and panels.
 
 A forward that is not answered is not sent again behind the person's back:
 they are told to try again (a press sent twice is refused as stale).
@@ -22,9 +26,10 @@ import base64
 import logging
 from collections.abc import Sequence
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import psycopg
+from cachetools import LRUCache
 
 from daemon.model import JOIN_ALPHABET, Refused, normalise_code
 from frontends.chat import setup
@@ -49,6 +54,7 @@ from languages import N_, _, speaking
 
 if TYPE_CHECKING:
     from daemon.routing import Router
+    from frontends.chat.frontend import ChatFrontend
     from frontends.chat.layer import ChatLayer
 
 log = logging.getLogger("plgames.chat")
@@ -58,7 +64,10 @@ HERE_ONLY = frozenset({"new"})
 """Typed commands always answered by the daemon that received them (a new
 table is opened where its chat's updates arrive)."""
 CODE_LENGTH = 5
+KNOWN = 100_000
+"""Slots whose last stored message a daemon remembers: a few per open table."""
 
+Role = Literal["board", "panel", "lobby"]
 Owner = tuple[str, bool]
 """A daemon's name, and whether its lease on the table is current."""
 
@@ -67,12 +76,39 @@ class ChatRoutes:
     """One chat platform's forwarding: asking on the receiving daemon,
     answering on the lease holder."""
 
-    def __init__(self, layer: "ChatLayer", router: "Router") -> None:
+    def __init__(self, layer: "ChatLayer", router: "Router", adapter: "ChatFrontend") -> None:
         self.layer = layer
         self.router = router
+        self.adapter = adapter
         self.kind = f"chat:{layer.platform}"
         self._tasks: set[asyncio.Task[None]] = set()
         router.handlers[self.kind] = self.answer
+        router.adopting.append(self.recall)
+        self._known: LRUCache[Slot, tuple[str, dict[str, Any] | None]] = LRUCache(KNOWN)
+        """What was last stored or told for a slot (most posts are edits of the same message)."""
+
+    async def recall(self, table_ids: list[str]) -> None:
+        """Load the messages posted for tables this daemon takes on (at its
+        start, or taken over), so it edits them rather than posting anew."""
+        if not table_ids:
+            return
+        try:
+            stored = await self.router.recall(self.layer.platform, table_ids)
+        except psycopg.Error as exc:  # their boards are posted anew
+            log.warning(
+                "the messages of %d tables taken on were not loaded: %s", len(table_ids), exc
+            )
+            return
+        slots = [(Slot(t, cast(Role, role), place), i, r) for t, role, place, i, r in stored]
+        self.layer.memory.update({self.layer._slot_key(slot): i for slot, i, _ in slots})
+        for slot, message_id, rights in slots:
+            self._known[slot] = (message_id, rights)
+            if rights is not None:
+                self.adapter.grant(slot, message_id, rights)
+
+    async def flush(self) -> None:
+        """The frontend stopped: store the ids of the last messages it posted."""
+        await self.router.flush()
 
     # ---- the daemon that received the intent ---------------------------------------
 
@@ -128,22 +164,29 @@ class ChatRoutes:
         return await self._ask(owner, request, sender, place)
 
     def posted(self, slot: Slot, message_id: str) -> None:
-        """A message was posted here for a table this daemon does not serve
-        (the answer to a forwarded intent): its holder is told the id."""
+        """A message was posted (or edited) for `slot`: stored for whoever
+        takes the table over when this daemon serves it, else (the answer to
+        a forwarded intent) its holder is told."""
+        rights = self.adapter.edit_rights(message_id)
+        if self._known.get(slot) == (message_id, rights):
+            return  # an edit: nothing new to store or tell
+        self._known[slot] = (message_id, rights)
         if slot.table in self.layer.daemon.tables:
+            posted = (slot.table, slot.role, slot.where, message_id, rights)
+            self.router.remember(self.layer.platform, posted)
             return
-        task = asyncio.ensure_future(self._posted(slot, message_id))
+        task = asyncio.ensure_future(self._posted(slot, message_id, rights))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _posted(self, slot: Slot, message_id: str) -> None:
+    async def _posted(self, slot: Slot, message_id: str, rights: dict[str, Any] | None) -> None:
         try:
             owner = await self.router.owner_of_id(slot.table)
         except psycopg.Error as exc:  # the holder posts anew instead of editing it
             log.warning("the id of a message for table %s was not passed on: %s", slot.table, exc)
             return
         if owner is not None and owner != self.router.name:
-            request = {"op": "posted", "slot": asdict(slot), "id": message_id}
+            request = {"op": "posted", "slot": asdict(slot), "id": message_id, "rights": rights}
             self.router.tell(owner, request, kind=self.kind)
 
     def _here(self, code: str) -> bool:
@@ -204,7 +247,10 @@ class ChatRoutes:
         """Answer an intent another daemon received, as if it had arrived here."""
         op = request.get("op")
         if op == "posted":
-            self.layer.posted(Slot(**request["slot"]), str(request["id"]))
+            slot, message_id = Slot(**request["slot"]), str(request["id"])
+            if (rights := request.get("rights")) is not None:
+                self.adapter.grant(slot, message_id, rights)
+            self.layer.posted(slot, message_id)
             return {"ok": True}
         sender, place = Sender(**request["sender"]), Place(**request["place"])
         if op == "text":

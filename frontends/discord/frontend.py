@@ -104,11 +104,16 @@ class Answer:
 @dataclass(slots=True)
 class Shown:
     """What we know of a message we posted: the picture on it, and for an
-    ephemeral one, the interaction that may still edit it."""
+    ephemeral one, the interaction token that may still edit it."""
 
     picture: str | None
-    interaction: discord.Interaction[Any] | None = None
+    token: tuple[int, str] | None = None
+    """The application's id and the token of the interaction that may edit it."""
     since: float = 0.0
+    """When that interaction arrived (`clock`)."""
+    until: float = 0.0
+    """When we stop using its token, by the wall clock (another daemon's
+    monotonic clock means nothing here)."""
 
 
 class PlgamesClient(discord.Client):
@@ -469,14 +474,14 @@ class DiscordFrontend(ChatFrontend):
         if table is not None and self.layer.boards.history(table):
             return
         shown = self._shown.get(before)
-        if shown is None or shown.interaction is None:
+        if shown is None or shown.token is None:
             self._superseded[before] = True
             await self._delete(before, Target("direct", user=slot.where), None)
         elif self._editable(before):
             self._superseded[before] = True
             self._shown.pop(before, None)
             with contextlib.suppress(discord.HTTPException):
-                await shown.interaction.followup.delete_message(before)
+                await self._followup(shown.token).delete_message(before)
 
     async def _archive(self, channel_id: int) -> None:
         """Archive a table's own thread once its game is over, so the server's
@@ -545,9 +550,46 @@ class DiscordFrontend(ChatFrontend):
         shown = self._shown.get(message_id)
         return (
             shown is not None
-            and shown.interaction is not None
+            and shown.token is not None
             and self._clock() - shown.since <= TOKEN_SECONDS
         )
+
+    def _followup(self, token: tuple[int, str]) -> discord.Webhook:
+        """The webhook of an interaction, from its token: Discord takes it
+        from any connection, so another daemon's interaction works here too."""
+        application, secret = token
+        return discord.Webhook.partial(application, secret, client=self.client)
+
+    def edit_rights(self, message_id: str) -> dict[str, Any] | None:
+        """An ephemeral message, posted here for a table another daemon serves
+        (or may take over), is edited through its interaction's token: the
+        token, while it works, and the picture shown."""
+        shown = self._shown.get(int(message_id))
+        if shown is None or shown.token is None or not self._editable(int(message_id)):
+            return None
+        application, secret = shown.token
+        return {
+            "application": application,
+            "token": secret,
+            "until": shown.until,
+            "picture": shown.picture,
+        }
+
+    def grant(self, slot: Slot, message_id: str, rights: dict[str, Any]) -> None:
+        """Another daemon's interaction token for an ephemeral message of a
+        table served here: a panel is then edited in place, as if it had
+        been posted here."""
+        until = float(rights["until"])
+        left = until - time.time()
+        if left <= 0:
+            return
+        token = (int(rights["application"]), str(rights["token"]))
+        since = self._clock() - (TOKEN_SECONDS - left)
+        picture = rights.get("picture")
+        shown = Shown(None if picture is None else str(picture), token, since, until)
+        self._shown[int(message_id)] = shown
+        if slot.role == "panel":
+            self._panels[(slot.table, slot.where)] = int(message_id)
 
     async def _post(self, channel: int, message: Message) -> str:
         fields = await self._fields(message)
@@ -578,14 +620,14 @@ class DiscordFrontend(ChatFrontend):
         pressed = answer is not None and message_id == answer.pressed
         if to.private and pressed and answer is not None and answer.pressed_public:
             return None  # a private answer never replaces a message the channel sees
-        if shown is not None and shown.interaction is not None and not self._editable(message_id):
+        if shown is not None and shown.token is not None and not self._editable(message_id):
             return None
         fields = await self._fields(message, shown or Shown(None))
         try:
             if pressed and answer is not None and answer.interaction is not None:
                 await answer.interaction.edit_original_response(**fields)
-            elif shown is not None and shown.interaction is not None:
-                await shown.interaction.followup.edit_message(message_id, **fields)
+            elif shown is not None and shown.token is not None:
+                await self._followup(shown.token).edit_message(message_id, **fields)
             else:
                 channel = await self._channel_of(to, answer)
                 if channel is None:
@@ -622,7 +664,9 @@ class DiscordFrontend(ChatFrontend):
         stops using it in time; the LRU bound forgets it eventually)."""
         known = self._shown.get(message_id)
         picture = _key(message) if message is not None else known.picture if known else None
-        self._shown[message_id] = Shown(picture, interaction, arrived)
+        token = (interaction.application_id, interaction.token)
+        until = time.time() - (self._clock() - arrived) + TOKEN_SECONDS
+        self._shown[message_id] = Shown(picture, token, arrived, until)
 
     # ---- message fields ------------------------------------------------------------------
 
