@@ -27,7 +27,7 @@ async def test_only_the_holder_stores_a_tables_messages_and_they_end_with_it(pg_
     ra, rb = router(pg_url, "a"), router(pg_url, "b")
     try:
         await a.create_table(meta("t1"))
-        token = {"application": 1, "token": "itk", "until": 2.0, "picture": None}
+        token = {"application": 1, "token": "itk", "until": 2.0}
         ra.remember("discord", ("t1", "board", "c1", "m1", None))
         ra.remember("discord", ("t1", "board", "c1", "m2", None))  # the board posted anew
         ra.remember("discord", ("t1", "panel", "u1", "m3", token))

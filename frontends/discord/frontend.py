@@ -563,17 +563,13 @@ class DiscordFrontend(ChatFrontend):
     def edit_rights(self, message_id: str) -> dict[str, Any] | None:
         """An ephemeral message, posted here for a table another daemon serves
         (or may take over), is edited through its interaction's token: the
-        token, while it works, and the picture shown."""
+        token, while it works. (Not the picture shown, which changes at
+        every edit: the other daemon uploads it again at its first.)"""
         shown = self._shown.get(int(message_id))
         if shown is None or shown.token is None or not self._editable(int(message_id)):
             return None
         application, secret = shown.token
-        return {
-            "application": application,
-            "token": secret,
-            "until": shown.until,
-            "picture": shown.picture,
-        }
+        return {"application": application, "token": secret, "until": shown.until}
 
     def grant(self, slot: Slot, message_id: str, rights: dict[str, Any]) -> None:
         """Another daemon's interaction token for an ephemeral message of a
@@ -585,9 +581,7 @@ class DiscordFrontend(ChatFrontend):
             return
         token = (int(rights["application"]), str(rights["token"]))
         since = self._clock() - (TOKEN_SECONDS - left)
-        picture = rights.get("picture")
-        shown = Shown(None if picture is None else str(picture), token, since, until)
-        self._shown[int(message_id)] = shown
+        self._shown[int(message_id)] = Shown(None, token, since, until)
         if slot.role == "panel":
             self._panels[(slot.table, slot.where)] = int(message_id)
 
