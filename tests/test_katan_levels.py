@@ -1,8 +1,10 @@
 """Katan's levels (issue 18): `katan` still names `normal`, `easy` slips but
 stays sensible, and the deals `hard` searches over keep everything the view
-shows while guessing only what it hides."""
+shows while guessing only what it hides, in every rule set."""
 
 import random
+
+import pytest
 
 from daemon.clock import FakeClock
 from daemon.core import Daemon
@@ -10,8 +12,9 @@ from daemon.model import Origin, TablePolicy
 from daemon.store import MemoryStore
 from engine.katan import rules
 from engine.katan.audit import problems
-from engine.katan.components import DEV_KINDS, RESOURCES, VICTORY_POINT
+from engine.katan.components import DEV_KINDS, FOG, RESOURCES, VICTORY_POINT
 from engine.katan.determinize import determinize
+from engine.katan.determinize_parts import POINT_CARDS
 from engine.katan.game import KATAN
 from engine.katan.moves import OFFER
 from engine.katan.search_candidates import candidates
@@ -20,9 +23,12 @@ from engine.protocol import TableConfig
 from engine.selfplay import play
 
 
-def _positions(seed: int, seats: int = 4) -> list[tuple[KatanState, int]]:
+def _positions(
+    seed: int, seats: int = 4, options: dict[str, str] | None = None
+) -> list[tuple[KatanState, int]]:
     """Every decision of a game among `normal` players, with the seat deciding."""
-    st = KATAN.initial_state(TableConfig(game="katan", seed=seed, seats=seats))
+    config = TableConfig(game="katan", seed=seed, seats=seats, options=options or {})
+    st = KATAN.initial_state(config)
     player = KATAN.player("normal", seed)
     out: list[tuple[KatanState, int]] = []
     while not KATAN.is_finished(st):
@@ -101,6 +107,61 @@ def test_deals_keep_what_the_view_shows() -> None:
         for t in range(st.seats):
             assert world.points[t] + world.devs[t * DEV_KINDS + VICTORY_POINT] < st.target
         dealt += world.hands != st.hands or world.devs != st.devs
+    assert dealt > 5, "the deals must guess, not copy"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"expansions": "cities_and_knights"},
+        {"expansions": "seafarers", "map": "fog_islands"},
+        {"expansions": "seafarers", "map": "treasure_islands"},
+        {"expansions": "cities_and_knights,seafarers", "map": "great_canal"},
+    ],
+    ids=["cities", "fog", "chests", "canal"],
+)
+def test_the_expansions_deals_keep_what_the_view_shows(options: dict[str, str]) -> None:
+    """Every card kind (commodities too) and every progress card but the
+    point cards keeps its total, the fog hides the tiles and numbers it
+    really hides, in another order, and the chests and canal numbers stay as
+    many as there are."""
+    rng = random.Random(4)
+    dealt = 0
+    for st, seat in _positions(9, 4, options)[::4]:
+        view = KATAN.view_for(st, seat)
+        world = determinize(view.state, seat, rng)
+        assert not problems(world)
+        assert KATAN.encode_view(KATAN.view_for(world, seat)) == KATAN.encode_view(view)
+        w = st.width
+        for k in range(w):
+            assert sum(world.hands[k::w]) == sum(st.hands[k::w])
+        if st.ck is not None:
+            ck, truth = world.ck, st.ck
+            # Which point card lies face up is not in a view (the audit counts them).
+            assert sorted(
+                c for p in (*ck.decks, *ck.progress) for c in p if c not in POINT_CARDS
+            ) == sorted(
+                c for p in (*truth.decks, *truth.progress) for c in p if c not in POINT_CARDS
+            )
+            assert [len(d) for d in ck.decks] == [len(d) for d in truth.decks]
+            assert [len(h) for h in ck.progress] == [len(h) for h in truth.progress]
+            assert ck.progress[seat] == truth.progress[seat]
+            dealt += ck.decks != truth.decks
+        if st.sea is not None:
+            sea, truth = world.sea, st.sea
+            for i in (0, 1):
+                assert sorted(t[i] for t in sea.fog_pile) == sorted(t[i] for t in truth.fog_pile)
+            assert len(sea.chests) == len(truth.chests)
+            assert all(world.board.terrain[h] == FOG for h, _ in sea.chests)
+            assert [h for h, _ in sea.canal_numbers] == [h for h, _ in truth.canal_numbers]
+            assert sorted(n for _, n in sea.canal_numbers) == sorted(
+                n for _, n in truth.canal_numbers
+            )
+            dealt += (sea.fog_pile, sea.chests, sea.canal_numbers) != (
+                truth.fog_pile,
+                truth.chests,
+                truth.canal_numbers,
+            )
     assert dealt > 5, "the deals must guess, not copy"
 
 

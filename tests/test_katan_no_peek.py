@@ -4,20 +4,26 @@ games, a twin state that differs only in what the deciding seat may not see
 same legal moves and, from the same seed, the same choice. `hard` searches,
 so it is checked at a handful of decisions worth searching rather than at
 every decision of whole games. The expansions' twins live in
-tests/test_cities_ai.py and tests/test_sea_ai.py."""
+tests/test_cities_ai.py and tests/test_sea_ai.py; `hard` is checked here in
+both expansions too, with those twins (the progress cards and decks, the fog
+pile, the chests and the canal's numbers dealt afresh)."""
 
 import random
+from collections.abc import Callable
+from functools import partial
 
 import pytest
 
 from engine.katan.audit import problems
 from engine.katan.game import KATAN
 from engine.katan.moves import Move
-from engine.katan.search_candidates import candidates
+from engine.katan.search_candidates import candidates, expansion_candidates
 from engine.katan.state import KatanState
 from engine.katan.view import KatanView
 from engine.protocol import TableConfig
 from tests.katan_twins import deal_hidden_cards
+from tests.test_cities_ai import hidden_twin as cities_twin
+from tests.test_sea_ai import hidden_twin as sea_twin
 
 CHEAP_LEVELS = [level for level in KATAN.levels if level != "hard"]
 
@@ -83,3 +89,45 @@ def test_hard_searches_the_view_alone() -> None:
         assert differs
         decision = KATAN.player("hard", 7).choose(view, seat, legal)
         assert KATAN.player("hard", 7).choose(twin_view, seat, legal) == decision
+
+
+Twin = Callable[[KatanState, int, random.Random], KatanState]
+
+
+@pytest.mark.parametrize(
+    ("options", "make_twin"),
+    [
+        ({"expansions": "cities_and_knights"}, cities_twin),
+        ({"expansions": "seafarers", "map": "fog_islands"}, sea_twin),
+        ({"expansions": "seafarers", "map": "treasure_islands"}, sea_twin),
+    ],
+    ids=["cities", "fog", "chests"],
+)
+def test_hard_searches_the_view_alone_in_the_expansions(
+    options: dict[str, str], make_twin: Twin
+) -> None:
+    """Two decisions worth searching, spread over a game among `normal`
+    players, where the other seats hold cards."""
+    rng = random.Random(5)
+    st = KATAN.initial_state(TableConfig(game="katan", seed=12, seats=4, options=options))
+    player = KATAN.player("normal", 12)
+    searched = 0
+    while not KATAN.is_finished(st) and searched < 2:
+        seat = KATAN.to_move(st)
+        assert seat is not None
+        view = KATAN.view_for(st, seat)
+        legal = KATAN.view_legal_moves(view, seat)
+        move = player.choose(view, seat, legal)
+        held = sum(st.hands) - sum(st.hands[seat * st.width : (seat + 1) * st.width])
+        weighed = expansion_candidates(st, seat, legal, move, partial(player.choose, view, seat))
+        if st.turn > 10 * searched + 4 and held and len(weighed) > 2:
+            twin = make_twin(st, seat, rng)
+            twin_view = KATAN.view_for(twin, seat)
+            assert KATAN.encode_view(twin_view) == KATAN.encode_view(view)
+            assert KATAN.encode_state(twin) != KATAN.encode_state(st)
+            decision = KATAN.player("hard", 7).choose(view, seat, legal)
+            assert decision in legal
+            assert KATAN.player("hard", 7).choose(twin_view, seat, legal) == decision
+            searched += 1
+        st = KATAN.apply(st, seat, move).state
+    assert searched == 2

@@ -18,7 +18,8 @@ deals from the same generator: a search built on it cannot peek.
 import random
 from typing import Final
 
-from engine.katan.components import DEV_KINDS, RESOURCES, VICTORY_POINT
+from engine.katan.components import DEV_KINDS, VICTORY_POINT
+from engine.katan.determinize_parts import deal_progress, deal_sea
 from engine.katan.moves import offer_legs
 from engine.katan.state import KatanState
 
@@ -28,7 +29,7 @@ have claimed; past that the last deal stands (it is still a possible one)."""
 
 
 def determinize(view: KatanState, seat: int, rng: random.Random) -> KatanState:
-    """A full state consistent with `view` (a base-game view of `seat`)."""
+    """A full state consistent with `view` (a view of `seat`, in any rule set)."""
     red = view.redaction
     assert red is not None, "determinize takes a view"
     st = view.copy()
@@ -36,19 +37,22 @@ def determinize(view: KatanState, seat: int, rng: random.Random) -> KatanState:
     n = st.seats
     others = [t for t in range(n) if t != seat]
 
+    w = st.width
+    hidden = [t for t in others if sum(view.hands[t * w : (t + 1) * w]) != red.hand_sizes[t]]
     committed = _committed(st, seat)
     pool: list[int] = []
-    for r in range(RESOURCES):
-        out = st.ruleset.bank_start(n, r) - st.bank[r] - st.hands[seat * RESOURCES + r]
-        for t in others:
-            st.hands[t * RESOURCES + r] = committed[t][r]
-            out -= committed[t][r]
-        pool.extend([r] * max(out, 0))
+    for k in range(w):
+        out = st.ruleset.bank_start(n, k) - st.bank[k]
+        out -= sum(st.hands[t * w + k] for t in range(n) if t not in hidden)
+        for t in hidden:
+            st.hands[t * w + k] = committed[t][k]
+            out -= committed[t][k]
+        pool.extend([k] * max(out, 0))
     rng.shuffle(pool)
-    for t in others:
+    for t in hidden:
         size = red.hand_sizes[t] - sum(committed[t])
-        for r in pool[:size]:
-            st.hands[t * RESOURCES + r] += 1
+        for k in pool[:size]:
+            st.hands[t * w + k] += 1
         pool = pool[size:]
 
     start = st.ruleset.deck(n)
@@ -62,18 +66,24 @@ def determinize(view: KatanState, seat: int, rng: random.Random) -> KatanState:
             break
     st.seed = rng.getrandbits(62)
     st.counter = 0
+    if st.ck is not None:
+        deal_progress(st, rng)
+    if st.sea is not None:
+        deal_sea(st, rng)
     return st
 
 
 def _committed(st: KatanState, seat: int) -> list[list[int]]:
     """Cards each other seat is known to hold: what its open offer or its
     counter-offer gives (an offer of cards one lacks is refused)."""
-    out = [[0] * RESOURCES for _ in range(st.seats)]
+    out = [[0] * st.width for _ in range(st.seats)]
     if st.offer is not None and st.current != seat:
-        out[st.current] = list(offer_legs(st.offer)[0][:RESOURCES])
+        give = offer_legs(st.offer)[0]
+        out[st.current][: len(give)] = give
     for c in st.counters:
         if c[0] != seat:
-            out[c[0]] = [max(a, b) for a, b in zip(out[c[0]], c[1 : 1 + RESOURCES], strict=True)]
+            for k, n in enumerate(c[1 : 1 + (len(c) - 1) // 2]):
+                out[c[0]][k] = max(out[c[0]][k], n)
     return out
 
 

@@ -8,9 +8,14 @@ the default AI's own measures, each kind of build, buying, each card that can
 be played, the bank trades towards a build, ending the turn. Decisions with
 nothing to weigh (a roll without a knight, a discard, a free road) are left to
 the default AI.
+
+The expansions add kinds of move the base game's measures know nothing of
+(knights, improvements, progress cards, ships, the canal); there the default
+AI itself names each kind's best move (`expansion_candidates`): asked to
+choose among one kind's moves alone, it ranks them by its own measures.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from engine.katan import ai
@@ -61,6 +66,33 @@ def candidates(st: KatanState, seat: int, legal: Sequence[Move], default: Move) 
         out += [m for m in (M_ACCEPT, M_DECLINE) if m in legal]
     elif phase == MAIN:
         out += _main(st, seat, legal)
+    return list(dict.fromkeys(out))
+
+
+def expansion_candidates(
+    st: KatanState,
+    seat: int,
+    legal: Sequence[Move],
+    default: Move,
+    best_of: Callable[[list[Move]], Move],
+) -> list[Move]:
+    """`default` first, then the best setup crossings and robber hexes by the
+    base game's measures, then the default AI's pick of each other kind of
+    move (`best_of` one kind's moves); one move means no search."""
+    out = [default]
+    if st.phase == SETUP_SETTLEMENT:
+        weights = resource_weights(st)
+        have = production(st, seat, robbed=False)
+        spots = [m for m in legal if m[0] == BUILD_SETTLEMENT]
+        out += sorted(spots, key=lambda m: -rate_spot(st, seat, m[1], weights, have))[:SETUP_SPOTS]
+    elif st.phase == ROBBER:
+        spots = [m for m in legal if m[0] == MOVE_ROBBER]
+        out += sorted(spots, key=lambda m: -ai._robber(st, seat, m))[:ROBBER_SPOTS]
+    by_kind: dict[int, list[Move]] = {}
+    for m in legal:
+        by_kind.setdefault(m[0], []).append(m)
+    if len(by_kind) > 1:
+        out += [best_of(moves) for kind, moves in sorted(by_kind.items()) if kind != default[0]]
     return list(dict.fromkeys(out))
 
 
