@@ -17,12 +17,14 @@ their queue.
 import asyncio
 import heapq
 import itertools
+import logging
 import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Collection, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import wait
@@ -32,6 +34,8 @@ from engine.registry import get_game
 
 if TYPE_CHECKING:
     from daemon.config import AiConfig
+
+log = logging.getLogger("plgames.ai")
 
 MASK = 2**63 - 1
 
@@ -108,14 +112,24 @@ class ProcessAi:
 
     Workers are forked from a fork server that has imported the engines,
     never from the daemon itself, whose threads could hold a lock at the
-    fork that the child would then wait on forever."""
+    fork that the child would then wait on forever. As with any pool that
+    does not fork its caller, a script that runs the daemon keeps its top
+    level under `if __name__ == "__main__":` (workers import the main module).
+
+    A worker that dies (the kernel's OOM killer, a crash) breaks the whole
+    pool; a new one takes its place and the decision is asked again, which
+    gives the same move, since a decision depends only on its inputs.
+    """
 
     def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["daemon.ai", "engine.registry"])
-        self.workers = workers
-        self._pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=_leave_with_parent
+        return ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=context, initializer=_leave_with_parent
         )
 
     async def choose(
@@ -123,9 +137,16 @@ class ProcessAi:
     ) -> tuple[Any, float]:
         began = time.perf_counter()
         loop = asyncio.get_running_loop()
-        move = await loop.run_in_executor(
-            self._pool, choose, game_id, level, seed, view, seat, list(legal)
-        )
+        args = (game_id, level, seed, view, seat, list(legal))
+        pool = self._pool
+        try:
+            move = await loop.run_in_executor(pool, choose, *args)
+        except BrokenProcessPool:
+            if self._pool is pool:  # the first decision to hear of it replaces it
+                log.warning("an AI worker process died; starting a new pool")
+                self._pool = self._new_pool()
+                pool.shutdown(wait=False, cancel_futures=True)
+            move = await loop.run_in_executor(self._pool, choose, *args)
         return move, time.perf_counter() - began
 
     async def close(self) -> None:

@@ -30,9 +30,9 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
-from daemon.ai import AiScheduler, Decided, choose, make_runner
+from daemon.ai import AiScheduler, Decided, Executor, choose, make_runner
 from daemon.config import AiConfig
 from daemon.core import Daemon
 from daemon.model import Identity, Origin, PacingPolicy, Refused, Status, TablePolicy
@@ -195,8 +195,16 @@ async def measure(tables: int, seconds: float, config: AiConfig) -> dict[str, fl
     }
 
 
-def run(tables: int = 20, seconds: float = 90.0, workers: int | None = None) -> dict[str, float]:
-    config = AiConfig() if workers is None else AiConfig(workers=workers)
+def run(
+    tables: int = 20,
+    seconds: float = 90.0,
+    workers: int | None = None,
+    search_executor: Executor = "process",
+) -> dict[str, float]:
+    """`search_executor="thread"` is the comparison: searches beside the loop."""
+    config = AiConfig(search_executor=search_executor)
+    if workers is not None:
+        config = config.model_copy(update={"workers": workers})
     return asyncio.run(measure(tables, seconds, config))
 
 
@@ -205,6 +213,8 @@ if __name__ == "__main__":
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=90.0)
     parser.add_argument("--workers", type=int, help="default: ai.workers' (the CPUs less one)")
+    parser.add_argument("--search-executor", choices=get_args(Executor), default="process")
     args = parser.parse_args()
-    for name, value in run(args.tables, args.seconds, args.workers).items():
+    figures = run(args.tables, args.seconds, args.workers, args.search_executor)
+    for name, value in figures.items():
         print(f"{name:32} {value:12.3f}")

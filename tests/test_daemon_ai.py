@@ -25,6 +25,8 @@ from daemon.model import Identity, Origin, PacingPolicy, RefusalCode, Refused, T
 from daemon.store import MemoryStore
 from daemon.table import Table
 from engine.katan import moves as katan_moves
+from engine.protocol import TableConfig
+from engine.registry import get_game
 
 ANA = Identity(frontend="discord", user="ana")
 ORIGIN = Origin(frontend="discord")
@@ -273,3 +275,22 @@ def test_the_lag_bench_plays_and_measures_at_its_smallest_size() -> None:
     assert figures["lag_tables"] == 1 and figures["lag_requests"] > 0
     assert figures["lag_loop_max_ms"] >= figures["lag_loop_p95_ms"] >= figures["lag_loop_p50_ms"]
     assert figures["lag_request_max_ms"] >= figures["lag_request_p95_ms"] > 0
+
+
+async def test_a_worker_that_dies_is_replaced_and_the_decision_asked_again() -> None:
+    game = get_game("sequence")
+    state = game.initial_state(TableConfig(game="sequence", seed=3))
+    seat = game.to_move(state)
+    view = game.view_for(state, seat)
+    legal = game.view_legal_moves(view, seat)
+    runner = ProcessAi(1)
+    try:
+        first, _ = await runner.choose("sequence", "normal", 5, view, seat, legal)
+        worker = await asyncio.get_running_loop().run_in_executor(runner._pool, os.getpid)
+        os.kill(worker, signal.SIGKILL)
+        again, _ = await runner.choose("sequence", "normal", 5, view, seat, legal)
+        assert again == first
+        now = await asyncio.get_running_loop().run_in_executor(runner._pool, os.getpid)
+        assert now != worker
+    finally:
+        await runner.close()
