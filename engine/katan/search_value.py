@@ -22,9 +22,11 @@ roll) weighs about 0.8 of a point on top of its point."""
 VARIETY: Final = 0.15
 """Per resource produced at all: a seat missing one trades at a loss."""
 HAND: Final = 0.06
-"""Per card in hand up to seven (they become builds); past seven a seven costs half."""
+"""Per card in hand up to seven, commodities too (they become builds); past
+seven a seven costs half."""
 DEV: Final = 0.3
-"""Per development card held: a knight, a point or a card to play later."""
+"""Per development card held: a knight, a point or a card to play later (in
+Cities & Knights, per progress card)."""
 KNIGHTS: Final = 0.12
 """Per knight played, towards Largest Army."""
 ROAD: Final = 0.08
@@ -41,12 +43,15 @@ def worth(st: KatanState, seat: int) -> float:
     made = production(st, seat)
     value = float(points) + PRODUCTION * sum(made)
     value += VARIETY * sum(1 for r in range(RESOURCES) if made[r] > 0)
-    cards = sum(st.hands[seat * RESOURCES : (seat + 1) * RESOURCES])
+    w = st.width
+    cards = sum(st.hands[seat * w : (seat + 1) * w])
     value += HAND * (cards if cards <= 7 else 7 - (cards - 7) * 0.5)
     held = (
         sum(st.devs[seat * DEV_KINDS : (seat + 1) * DEV_KINDS])
         - st.devs[seat * DEV_KINDS + VICTORY_POINT]
     )
+    if st.ck is not None:
+        held += len(st.ck.progress[seat])
     value += DEV * held
     knights = st.played[seat * DEV_KINDS + KNIGHT]
     if st.army != seat:
