@@ -136,18 +136,24 @@ class ProcessAi:
         self, game_id: str, level: str, seed: int, view: Any, seat: int, legal: Sequence[Any]
     ) -> tuple[Any, float]:
         began = time.perf_counter()
-        loop = asyncio.get_running_loop()
         args = (game_id, level, seed, view, seat, list(legal))
         pool = self._pool
         try:
-            move = await loop.run_in_executor(pool, choose, *args)
+            move = await self._run(pool, args)
         except BrokenProcessPool:
             if self._pool is pool:  # the first decision to hear of it replaces it
                 log.warning("an AI worker process died; starting a new pool")
                 self._pool = self._new_pool()
                 pool.shutdown(wait=False, cancel_futures=True)
-            move = await loop.run_in_executor(self._pool, choose, *args)
+            move = await self._run(self._pool, args)
         return move, time.perf_counter() - began
+
+    @staticmethod
+    async def _run(pool: ProcessPoolExecutor, args: tuple[Any, ...]) -> Any:
+        """Submitted from a thread: a submit may start a worker, and the
+        first starts the fork server too, which blocks for most of a second."""
+        submitted = await asyncio.to_thread(pool.submit, choose, *args)
+        return await asyncio.wrap_future(submitted)
 
     async def close(self) -> None:
         await asyncio.to_thread(self._pool.shutdown, wait=True, cancel_futures=True)
