@@ -161,9 +161,10 @@ class MatchDriver:
         view = self.table.game.view_for(self.table.state, seat)
         legal = self.table.game.view_legal_moves(view, seat)
         seed = decision_seed(self.table.meta.seed, seat, self.table.version)
+        person = any(s.human for s in self.table.meta.seats)
         decided = await self.table.services.ai.choose(
             self.table.meta.id,
-            any(s.human for s in self.table.meta.seats),
+            person,
             self.table.game.id,
             self.table.meta.seats[seat].level
             or self.table.meta.policy.ai_level
@@ -175,7 +176,9 @@ class MatchDriver:
         )
         # A person waited through the queue as well as the search.
         self._last_think = decided.waited + decided.thought
-        self.table.services.metrics.ai_think.labels(self.table.game.id).observe(decided.thought)
+        metrics = self.table.services.metrics
+        metrics.ai_think.labels(self.table.game.id).observe(decided.thought)
+        metrics.ai_wait.labels(self.table.game.id, str(person).lower()).observe(decided.waited)
         return decided.move
 
     async def _human_turn(self, seat: int) -> None:

@@ -41,6 +41,15 @@ class Metrics:
             buckets=(0.001, 0.005, 0.02, 0.1, 0.5, 1, 2, 5, 10, 30),
             registry=self.registry,
         )
+        self.ai_wait = Histogram(
+            "plgames_ai_wait_seconds",
+            "Time an AI decision waited for its table's previous one and a free"
+            " worker before it began; person: whether someone sits at the table"
+            " (their tables go first)",
+            ["game", "person"],
+            buckets=(0.001, 0.01, 0.1, 0.5, 1, 2, 5, 10, 30, 60),
+            registry=self.registry,
+        )
         self.frontend_errors = Counter(
             "plgames_frontend_errors",
             "Deliveries a frontend failed",

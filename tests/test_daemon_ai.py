@@ -213,6 +213,10 @@ async def test_a_person_is_answered_while_the_ai_at_their_table_thinks() -> None
     held.release(table.meta.id)
     await settle()
     assert table.version == version + 1
+    waited = daemon.metrics.registry.get_sample_value(
+        "plgames_ai_wait_seconds_count", {"game": "katan", "person": "true"}
+    )
+    assert waited is not None and waited >= 1
     for key, _ in list(held.running):
         held.release(key)
     await daemon.shutdown()
