@@ -6,7 +6,8 @@ move, the full audit and a JSON round trip every few hundred moves and at the
 end.
 
 As in the other self-play tests, random games step their own state in place
-(`rules.step` on the state's legal moves) and every `VIEWED`-th goes through
+(`rules.step` on a move drawn as tests/random_seat.py draws: a kind, then
+a move of that kind) and every `VIEWED`-th goes through
 every seat's view and the checked entry point instead; the AI games decide
 from their views and apply through `KATAN.apply`. Each rule set's random
 games run as `BLOCKS` tests so the suite's workers share them.
@@ -26,6 +27,7 @@ from engine.katan.sea.ships import SHIP_PIECES
 from engine.katan.state import OVER, SPECIAL, KatanState, total_points
 from engine.protocol import TableConfig
 from tests import cities_support
+from tests.random_seat import draw
 
 RULE_SETS: Mapping[str, dict[str, object]] = {
     "base": {"points_to_win": 10},
@@ -137,7 +139,7 @@ def random_game(name: str, index: int) -> int:
         if st.phase == SPECIAL:
             special += 1
             assert {m[0] for m in legal} <= allowed, (name, index, move_no, legal)
-        step(st, seat, legal[rng.randrange(len(legal))], None)
+        step(st, seat, draw(legal, rng), None)
         wrong = ledger(st, start)
         assert not wrong, (name, index, move_no, wrong)
         if move_no % FULL_EVERY == 0:
@@ -162,7 +164,7 @@ def viewed_game(name: str, index: int) -> int:
             view = KATAN.view_for(st, t)
             assert KATAN.view_legal_moves(view, t) == KATAN.legal_moves(st, t), (index, move_no)
         legal = KATAN.legal_moves(st, seat)
-        st = KATAN.apply(st, seat, legal[rng.randrange(len(legal))]).state
+        st = KATAN.apply(st, seat, draw(legal, rng)).state
         wrong = ledger(st, start)
         assert not wrong, (name, index, move_no, wrong)
         if move_no % FULL_EVERY == 0:

@@ -5,8 +5,9 @@ themselves (`random_game`, `viewed_game`, `ai_game`) also play Seafarers
 with Cities & Knights (tests/test_sea_cities_selfplay.py), whose ledger
 adds Cities & Knights' (`cities_support.ledger`).
 
-The random games step their own state in place (`rules.step` on the state's
-legal moves), which keeps three thousand of them affordable; every
+The random games step their own state in place (`rules.step` on a move
+drawn as tests/random_seat.py draws: a kind, then a move of that kind),
+which keeps three thousand of them affordable; every
 `VIEWED`-th one goes through each seat's view and the checked entry point
 instead, comparing legal moves from every view with the state's. The AI
 games decide from the view and apply through `KATAN.apply`. A stored game
@@ -34,6 +35,7 @@ from engine.katan.state import OVER, KatanState, total_points
 from engine.protocol import TableConfig
 from tests import cities_support
 from tests.cities_support import CARDS_START
+from tests.random_seat import draw
 from tests.sea_support import SEAFARERS
 
 RANDOM_GAMES = 300
@@ -51,7 +53,7 @@ VIEWED = 100
 TARGETS = (12, 8, 12, 14)
 """The AI games' targets, from the menu (8, 10, 12, 14)."""
 RANDOM_TARGETS = (12, 8, 12, 10)
-"""The random games' targets. Not 14: a uniform random seat squanders its
+"""The random games' targets. Not 14: a random seat squanders its
 15 roads and 15 ships on the first edges it draws, and on the smaller maps
 the seats can then run out of pieces that reach a free crossing short of
 14 (Forgotten Tribe seed 91 stands at 11, 13, 11 and 12 points for 200,000
@@ -171,7 +173,7 @@ def random_game(cfg: TableConfig, index: int) -> None:
         seat = to_move(st)
         assert seat is not None
         legal = legal_moves(st, seat)
-        step(st, seat, legal[rng.randrange(len(legal))], None)
+        step(st, seat, draw(legal, rng), None)
         wrong = ledger(st, start)
         assert not wrong, (name, index, move_no, wrong)
         if move_no % FULL_EVERY == 0:
@@ -194,7 +196,7 @@ def viewed_game(cfg: TableConfig, index: int) -> None:
             view = KATAN.view_for(st, t)
             assert KATAN.view_legal_moves(view, t) == KATAN.legal_moves(st, t), (index, move_no)
         legal = KATAN.legal_moves(st, seat)
-        st = KATAN.apply(st, seat, legal[rng.randrange(len(legal))]).state
+        st = KATAN.apply(st, seat, draw(legal, rng)).state
         wrong = ledger(st, start)
         assert not wrong, (name, index, move_no, wrong)
         if move_no % FULL_EVERY == 0:
