@@ -33,7 +33,7 @@ from frontends.chat import Edit, Message, Picture, Send, Slot, Target
 from frontends.chat.boards import Boards
 from frontends.chat.layer import ChatLayer
 from frontends.discord import DiscordFrontend, DiscordOptions
-from frontends.discord.frontend import IDENTIFY_SPACING, PlgamesClient
+from frontends.discord.client import IDENTIFY_SPACING, PlgamesClient
 from renderers.words import spoken
 
 pytestmark = pytest.mark.timeout(120)
@@ -191,7 +191,8 @@ async def test_what_the_frontend_remembers_is_bounded_and_forgetting_is_harmless
         first = await fe.perform(Send(to, board), None)
         for n in range(3):
             await fe.perform(Send(to, Message(f"news {n}")), None)
-        assert first is not None and len(fe._shown) == 2 and int(first) not in fe._shown
+        assert first is not None and len(fe.delivery._shown) == 2
+        assert int(first) not in fe.delivery._shown
         # The board, forgotten, is still edited in place; its picture goes up again.
         again = Message("board, turn 2", picture=Picture("k1", "the board", lambda: PNG))
         assert await fe.perform(Edit(to, first, again), None) == first
@@ -203,7 +204,7 @@ async def test_what_the_frontend_remembers_is_bounded_and_forgetting_is_harmless
         for user in users:
             slot = Slot("t1", "panel", user.id)
             await fe.perform(Send(Target("direct", user=user.id), Message("panel"), slot), None)
-        assert len(fe._panels) == 2 and ("t1", users[0].id) not in fe._panels
+        assert len(fe.delivery._panels) == 2 and ("t1", users[0].id) not in fe.delivery._panels
         slot = Slot("t1", "panel", users[0].id)
         sent = await fe.perform(
             Send(Target("direct", user=users[0].id), Message("yours"), slot), None
