@@ -5,16 +5,20 @@ also prints its rates divided by the rate of a fixed pure-Python workload
 (`baseline`), timed here, now, on the same machine. A comparison with a peer
 engine goes further and interleaves the two inside its section (A B A B over
 several rounds, the median ratio printed as the one figure to quote). Results
-are also written to `bench/results.json` for docs/BENCHMARKS.md.
+are also written to `bench/results.json` for docs/BENCHMARKS.md: each section
+with the date and baseline of its own run, so a run of some sections
+(`--only`) replaces their figures and keeps the others'.
 """
 
 import argparse
 import importlib
 import json
+import os
 import random
 import sys
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +54,9 @@ RUNS = {"cities": "run_cities", "seafarers": "run_seafarers", "sea_cities": "run
 """Sections run by a function other than their module's `run` (Katan's
 expansions' figures live beside the base game's)."""
 
+RESULTS = Path(__file__).with_name("results.json")
+"""Each section's latest figures, the ones docs/BENCHMARKS.md quotes."""
+
 
 def baseline_ops_per_second(seconds: float = 1.0) -> float:
     """A fixed mix of what engines do (list copies, dict lookups, small loops)."""
@@ -69,6 +76,37 @@ def baseline_ops_per_second(seconds: float = 1.0) -> float:
     return ops / (time.perf_counter() - start)
 
 
+def load(path: Path) -> dict[str, Any]:
+    """The sections recorded by earlier runs, by name. A file from before
+    sections carried their own run's baseline gets its one baseline and its
+    modification time on each section. ValueError: the file is not results."""
+    if not path.exists():
+        return {}
+    results = json.loads(path.read_text())
+    if not isinstance(results, dict) or not isinstance(results.get("sections"), dict):
+        raise ValueError("no sections in it")
+    sections: dict[str, Any] = results["sections"]
+    if "baseline_units_per_s" in results:
+        run_at = datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat(timespec="seconds")
+        base = results["baseline_units_per_s"]
+        return {
+            name: {"run_at": run_at, "baseline_units_per_s": base, "figures": figures}
+            for name, figures in sections.items()
+        }
+    return sections
+
+
+def save(path: Path, sections: dict[str, Any]) -> None:
+    """Write the sections in `SECTIONS`' order (names no longer benchmarked
+    last), through a temporary file: a run interrupted while writing must
+    not lose the figures of every other section."""
+    order = {name: n for n, name in enumerate(SECTIONS)}
+    ordered = dict(sorted(sections.items(), key=lambda item: order.get(item[0], len(order))))
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps({"sections": ordered}, indent=2) + "\n")
+    os.replace(temporary, path)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="make bench", description=__doc__)
     parser.add_argument("--games", type=int, default=500, help="games per strength figure")
@@ -81,9 +119,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
+    # Read before running anything: hours of figures must not end unwritable.
+    try:
+        sections = load(RESULTS)
+    except (OSError, ValueError) as exc:
+        print(f"cannot read {RESULTS} ({exc}); move it away and run again", file=sys.stderr)
+        return 2
     base = baseline_ops_per_second()
     print(f"baseline: {base:,.0f} workload units/s (rates below are also given per unit)")
-    results: dict[str, Any] = {"baseline_units_per_s": base, "sections": {}}
+    run_at = datetime.now(UTC).isoformat(timespec="seconds")
+    ran: list[str] = []
     for name, module_name in SECTIONS.items():
         if args.only and name not in args.only:
             continue
@@ -95,10 +140,13 @@ def main(argv: list[str] | None = None) -> int:
         run: Callable[..., dict[str, float]] = getattr(module, RUNS.get(name, "run"))
         print(f"\n[{name}]", flush=True)
         figures = run(args.games) if name in TAKES_GAMES else run()
-        results["sections"][name] = figures
         if name in LADDERS:
             games = args.ladder_games or args.games
             figures.update(ladder.run(name, games, args.level or ()))
+        # Saved as each section ends, so an interrupted run keeps what it measured.
+        sections[name] = {"run_at": run_at, "baseline_units_per_s": base, "figures": figures}
+        save(RESULTS, sections)
+        ran.append(name)
         for key, value in figures.items():
             if key.startswith("ladder_"):
                 continue  # printed as a table as each pairing finished
@@ -106,9 +154,11 @@ def main(argv: list[str] | None = None) -> int:
             if key.endswith("_per_s"):
                 per_unit = f"   ({value / base:.4g} per baseline unit)"
             print(f"  {key:<40} {value:>14,.3f}{per_unit}")
-    out = Path(__file__).with_name("results.json")
-    out.write_text(json.dumps(results, indent=2) + "\n")
-    print(f"\nwritten to {out}")
+    if ran:
+        print(f"\nwritten to {RESULTS}")
+    kept = [name for name in sections if name not in ran]
+    if kept:
+        print(f"kept from earlier runs: {', '.join(kept)}")
     return 0
 
 
