@@ -16,14 +16,7 @@ Local = dict[int, list[tuple[int, int]]]
 
 
 def longest_trail(topology: Topology, roads: int, walls: int) -> int:
-    """Length of the longest trail over the edges in `roads`.
-
-    A longest trail that is not closed starts at a wall or at a crossing where
-    an odd number of the seat's roads meet (otherwise an unused road there
-    would lengthen it), so only those starts are searched. A piece with no
-    such crossing has only crossings of two roads: it is a simple ring, and
-    its length is its road count.
-    """
+    """Length of the longest trail over the edges in `roads`."""
     ends = topology.edge_ends
     adj: Local = {}
     rest = roads
@@ -38,46 +31,169 @@ def longest_trail(topology: Topology, roads: int, walls: int) -> int:
 
 def trail_length(adj: Local, walls: int) -> int:
     """The longest trail of a graph given as crossing -> [(edge bit, other end)]
-    (Seafarers measures roads and ships together on a graph of its own)."""
+    (Seafarers measures roads and ships together on a graph of its own).
+
+    A trail may end at a wall but not pass it, so each wall acts as one dead
+    end per edge into it; split that way the graph falls into pieces, and
+    the longest trail is the longest of any piece's. A piece without a cycle
+    (most networks: roads rarely close a ring) is a tree, where a trail
+    cannot visit a crossing twice, so its longest trail is its longest path,
+    found by two sweeps; only a piece with a cycle is searched trail by trail,
+    and only while it could still beat the longest found.
+    """
     best = 0
-    covered = 0
+    done = 0
     for n, links in adj.items():
-        if len(links) != 2 or walls >> n & 1:
-            length = _walk(adj, walls, n, 0)
-            if length > best:
-                best = length
-            if not covered >> n & 1:
-                covered |= _piece(adj, n)
-    if len(adj) != covered.bit_count():
-        # Pieces not reached from a start are rings: walk each one's length.
-        for n in adj:
-            if not covered >> n & 1:
-                piece = _piece(adj, n)
-                covered |= piece
-                best = max(best, piece.bit_count())
+        if done >> n & 1:
+            continue
+        if walls >> n & 1:
+            # A road between two walls is a piece of its own, one road long;
+            # every other piece is entered from a crossing that is no wall.
+            if best == 0 and any(walls >> other & 1 for _, other in links):
+                best = 1
+            continue
+        nodes, edges, dead_ends, odd = _piece(adj, walls, n)
+        done |= nodes
+        roads = edges.bit_count()
+        if roads <= best:
+            continue
+        if roads == nodes.bit_count() + dead_ends - 1:
+            length = _longest_path(adj, walls, n)
+        else:
+            # Where an odd number of roads meet (a dead end is one road), a
+            # trail leaves one unused unless it starts or ends there, and an
+            # unused road serves two such places at most.
+            bound = roads - max(0, (odd + dead_ends - 2) // 2)
+            if bound <= best:
+                continue
+            length = _search(adj, walls, nodes, bound)
+        if length > best:
+            best = length
     return best
 
 
-def _walk(adj: Local, walls: int, node: int, used: int) -> int:
-    best = 0
-    for bit, other in adj[node]:
-        if not used & bit:
-            length = 1 if walls >> other & 1 else 1 + _walk(adj, walls, other, used | bit)
-            if length > best:
-                best = length
-    return best
-
-
-def _piece(adj: Local, start: int) -> int:
-    """Crossings joined to `start` by the seat's roads, as a bitmask."""
-    seen = 1 << start
+def _piece(adj: Local, walls: int, start: int) -> tuple[int, int, int, int]:
+    """The crossings (no wall) joined to `start` without passing a wall, their
+    roads as a mask, how many of those roads end at a wall, and how many of
+    the crossings have an odd number of roads."""
+    nodes = 1 << start
+    edges = 0
+    dead_ends = 0
+    odd = 0
     stack = [start]
     while stack:
-        for _, other in adj[stack.pop()]:
-            if not seen >> other & 1:
-                seen |= 1 << other
+        links = adj[stack.pop()]
+        odd += len(links) & 1
+        for bit, other in links:
+            if edges & bit:
+                continue
+            edges |= bit
+            if walls >> other & 1:
+                dead_ends += 1
+            elif not nodes >> other & 1:
+                nodes |= 1 << other
                 stack.append(other)
-    return seen
+    return nodes, edges, dead_ends, odd
+
+
+def _longest_path(adj: Local, walls: int, start: int) -> int:
+    """The longest path of a tree piece: the farthest end from any crossing is
+    one end of a longest path, and the farthest from it is the other."""
+    _, end, via = _farthest(adj, walls, start, 0)
+    if walls >> end & 1:
+        # The far end is a wall: the path starts on the one road into it.
+        for bit, other in adj[end]:
+            if bit == via:
+                return 1 + _farthest(adj, walls, other, via)[0]
+    return _farthest(adj, walls, end, 0)[0]
+
+
+def _farthest(adj: Local, walls: int, start: int, skip: int) -> tuple[int, int, int]:
+    """In a tree piece, the distance to the crossing farthest from `start` (not
+    along road `skip`), that crossing and the road that reaches it."""
+    best, end, via = 0, start, 0
+    stack = [(start, skip, 0)]
+    while stack:
+        node, came, dist = stack.pop()
+        dist += 1
+        for bit, other in adj[node]:
+            if bit == came:
+                continue
+            if dist > best:
+                best, end, via = dist, other, bit
+            if not walls >> other & 1:
+                stack.append((other, bit, dist))
+    return best, end, via
+
+
+def _search(adj: Local, walls: int, nodes: int, bound: int) -> int:
+    """A piece with a cycle: every trail from each crossing where a trail may
+    start, until one is as long as `bound`, which none can pass. A longest
+    trail that is not closed starts and ends at a wall or at a crossing where
+    an odd number of the seat's roads meet (otherwise an unused road there
+    would lengthen it), and a closed one that passes such a crossing could be
+    lengthened too; so it runs from branch to branch (or wall) along whole
+    chains of two-road crossings, and the search steps a chain at a time. A
+    piece with no branch is a simple ring, as long as its road count."""
+    chains: dict[int, list[tuple[int, int, int]]] = {}
+    rest = nodes
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        n = low.bit_length() - 1
+        if len(adj[n]) != 2:
+            chains[n] = _chains_from(adj, walls, n)
+    if not chains:
+        return nodes.bit_count()
+    best = 0
+    for n, out in chains.items():
+        length = _trail(chains, walls, n, 0, bound)
+        if length > best:
+            best = length
+        for mask, steps, end in out:
+            if walls >> end & 1:
+                # From the wall at this chain's end, along it, then on from n.
+                length = steps + _trail(chains, walls, n, mask, bound - steps)
+                if length > best:
+                    best = length
+        if best >= bound:
+            break
+    return best
+
+
+def _chains_from(adj: Local, walls: int, branch: int) -> list[tuple[int, int, int]]:
+    """The chains leaving a branch: (their roads as a mask, their length, the
+    branch or wall where each ends)."""
+    out = []
+    for bit, node in adj[branch]:
+        mask, steps, came = bit, 1, bit
+        while not walls >> node & 1:
+            links = adj[node]
+            if len(links) != 2:
+                break
+            came, node = links[1] if links[0][0] == came else links[0]
+            mask |= came
+            steps += 1
+        out.append((mask, steps, node))
+    return out
+
+
+def _trail(
+    chains: dict[int, list[tuple[int, int, int]]], walls: int, node: int, used: int, need: int
+) -> int:
+    """The longest trail on from `node` over chains not in `used`, or the
+    first found of `need` or more (the piece's bound is then reached)."""
+    best = 0
+    for mask, steps, end in chains[node]:
+        if not used & mask:
+            length = steps
+            if not walls >> end & 1:
+                length += _trail(chains, walls, end, used | mask, need - steps)
+            if length > best:
+                best = length
+                if best >= need:
+                    break
+    return best
 
 
 def award_holder(lengths: list[int], holder: int) -> int:

@@ -1,0 +1,97 @@
+"""The longest trail's fast paths (tree pieces by two sweeps, pieces with a
+cycle a chain at a time, pieces skipped by their bound) against the plainest
+search there is: every trail from every crossing, a road at a time."""
+
+import random
+
+import pytest
+
+from engine.katan.crafted import blank
+from engine.katan.geometry import Topology
+from engine.katan.longest_road import Local, longest_trail, trail_length
+from engine.katan.sea import atlas
+from engine.katan.sea.ships import mixed_trail
+
+TOPOLOGIES = (blank().board.topology, atlas.topology("fog_islands"))
+
+
+def plain(adj: Local, walls: int) -> int:
+    """Every trail from every crossing; one may end at a wall but not pass it."""
+
+    def walk(node: int, used: int) -> int:
+        best = 0
+        for bit, other in adj[node]:
+            if not used & bit:
+                length = 1 if walls >> other & 1 else 1 + walk(other, used | bit)
+                best = max(best, length)
+        return best
+
+    return max((walk(n, 0) for n in adj), default=0)
+
+
+def network(top: Topology, rng: random.Random) -> tuple[int, int]:
+    """Roads grown from a random edge, with rings round a few hexes (so some
+    pieces have cycles), and walls on some of their crossings."""
+    ends = top.edge_end_mask
+    edges = 1 << rng.randrange(len(ends))
+    for _ in range(rng.randint(0, 24)):
+        touched = 0
+        for e in range(len(ends)):
+            if edges >> e & 1:
+                touched |= ends[e]
+        near = [e for e in range(len(ends)) if not edges >> e & 1 and ends[e] & touched]
+        if near and rng.random() < 0.85:
+            edges |= 1 << rng.choice(near)
+        else:
+            edges |= 1 << rng.randrange(len(ends))
+    for _ in range(rng.randint(0, 3)):
+        for e in top.hex_edges[rng.randrange(len(top.hex_edges))]:
+            if rng.random() < 0.9:
+                edges |= 1 << e
+    walls = 0
+    for e in range(len(ends)):
+        if edges >> e & 1 and rng.random() < 0.1:
+            walls |= ends[e] & -ends[e]
+    return edges, walls
+
+
+def adjacency(top: Topology, edges: int) -> Local:
+    adj: Local = {}
+    for e, (a, b) in enumerate(top.edge_ends):
+        if edges >> e & 1:
+            adj.setdefault(a, []).append((1 << e, b))
+            adj.setdefault(b, []).append((1 << e, a))
+    return adj
+
+
+@pytest.mark.parametrize("top", TOPOLOGIES, ids=("base", "fog_islands"))
+def test_roads_measure_as_the_plain_search_does(top: Topology) -> None:
+    rng = random.Random(18)
+    for _ in range(150):
+        edges, walls = network(top, rng)
+        assert longest_trail(top, edges, walls) == plain(adjacency(top, edges), walls)
+
+
+def test_roads_and_ships_measure_as_the_plain_search_does() -> None:
+    """Seafarers' graph: a crossing split in two but at the seat's towns."""
+    top = TOPOLOGIES[1]
+    rng = random.Random(19)
+    wet = top.node_count
+    for _ in range(150):
+        edges, walls = network(top, rng)
+        ships = sum(
+            1 << e for e in range(len(top.edge_ends)) if edges >> e & 1 and rng.random() < 0.5
+        )
+        roads = edges & ~ships
+        towns = sum(1 << n for n in range(wet) if not walls >> n & 1 and rng.random() < 0.2)
+        adj: Local = {}
+        for mask, shift in ((roads, 0), (ships, wet)):
+            for e, (a, b) in enumerate(top.edge_ends):
+                if mask >> e & 1:
+                    a += 0 if towns >> a & 1 else shift
+                    b += 0 if towns >> b & 1 else shift
+                    adj.setdefault(a, []).append((1 << e, b))
+                    adj.setdefault(b, []).append((1 << e, a))
+        expected = plain(adj, walls | walls << wet)
+        assert mixed_trail(top, roads, ships, towns, walls) == expected
+        assert trail_length(adj, walls | walls << wet) == expected
