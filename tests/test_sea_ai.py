@@ -36,7 +36,7 @@ from engine.katan.sea.crafted import ship
 from engine.katan.sea.scenarios import WONDER_COSTS, WONDER_STAGES
 from engine.katan.sea.ships import reach_of
 from engine.katan.sea.state import SeaPart
-from engine.katan.state import CHORE, OVER, ROBBER, KatanState, hand_size
+from engine.katan.state import CHORE, OVER, ROBBER, SETUP_SETTLEMENT, KatanState, hand_size
 from engine.protocol import TableConfig
 from engine.selfplay import play
 from tests.katan_twins import deal_hidden_cards
@@ -52,6 +52,7 @@ from tests.sea_support import (
     home,
     isles,
     landing,
+    new_game,
     road_from,
     rolled,
     sea,
@@ -641,10 +642,31 @@ def test_after_a_declined_offer_the_default_level_makes_the_next_one() -> None:
     st.offers = 1
     assert decide(st, 0, "app") == mv.M_END
     # A brick and an ore: only the road, the third goal, is a card short.
-    # The base AI offers for its first two goals alone; this level still offers.
+    # The base AI offers for its first two goals alone; this level still
+    # offers, then for either card the development card lacks (two short),
+    # paying with the brick it can spare, not the ore the card needs.
     st.offers = 0
     clear_hand(st, 0)
     crafted.give(st, 0, brick=1, ore=1)
-    assert decide(st, 0) == offer("ore", "lumber")
+    made = []
+    for count in range(3):
+        st.offers = count
+        made.append(decide(st, 0))
+    assert made == [offer("ore", "lumber"), offer("brick", "wool"), offer("brick", "grain")]
     st.offers = 1
-    assert decide(st, 0) == mv.M_END
+    assert decide(st, 0, "app") == mv.M_END
+
+
+def test_the_default_levels_first_settlement_weighs_grain_and_ore(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 18's board: with grain and ore weighed once more, the first
+    settlement takes a crossing of 5 grain and 7 ore pips over one of 8
+    brick and 4 wool pips that the measure alone prefers."""
+    st = new_game(MAP, 18)
+    assert st.phase == SETUP_SETTLEMENT and KATAN.to_move(st) == 0
+    chosen = decide(st, 0)
+    monkeypatch.setattr(sea_ai, "CITY_PIPS", 0.0)
+    plain = decide(st, 0)
+    assert node_yield(st, chosen[1]) == [0, 0, 0, 5, 7]
+    assert node_yield(st, plain[1]) == [0, 8, 4, 0, 0]
