@@ -223,8 +223,54 @@ def destinations(st: KatanState, seat: int, edge: int) -> int:
 
 
 def sail_moves(st: KatanState, seat: int, out: list[Move]) -> None:
-    for edge in bits(sailable(st, seat)):
-        out.extend((MOVE_SHIP, edge, to) for to in bits(destinations(st, seat, edge)))
+    """`sailable` and `destinations` in one pass: the edges the whole fleet
+    reaches are gathered once, and for each ship only what lifting it loses,
+    the ends of its own that nothing else of the seat's keeps."""
+    sea = part(st)
+    if sea.sailed:
+        return
+    fleet = sea.ships[seat]
+    pirate = pirate_edges(st)
+    ships = fleet & ~sea.fresh & ~pirate
+    if not ships:
+        return
+    top = st.board.topology
+    node_edge, edge_ends, node_adj = top.node_edge_mask, top.edge_ends, top.node_adj
+    own = network.own_buildings(st, seat)
+    anchored = own | st.ruleset.ship_anchors(st, seat)
+    walls = st.ruleset.walls(st, seat)
+    kept_ends = own | walls
+    through = own | (reach_of(top, fleet) & ~walls)
+    reached = union(node_edge, through)
+    open_sea = ~st.paved & sea_edges(top) & ~pirate
+    while ships:
+        low = ships & -ships
+        ships ^= low
+        edge = low.bit_length() - 1
+        others = fleet & ~low
+        sails = False
+        lost = 0
+        for end in edge_ends[edge]:
+            if not node_edge[end] & others:
+                if not anchored >> end & 1:
+                    sails = True
+                if not kept_ends >> end & 1:
+                    lost |= 1 << end
+        if not sails:
+            continue
+        edges = reached
+        if lost:
+            kept = through & ~lost
+            for end in edge_ends[edge]:
+                if lost >> end & 1:
+                    for bit, other in node_adj[end]:
+                        if not kept >> other & 1:
+                            edges &= ~bit
+        to = edges & open_sea
+        while to:
+            first = to & -to
+            out.append((MOVE_SHIP, edge, first.bit_length() - 1))
+            to ^= first
 
 
 def why_sail(st: KatanState, seat: int, edge: int, to: int) -> str | None:
