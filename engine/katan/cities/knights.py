@@ -55,17 +55,23 @@ def along_roads(st: KatanState, seat: int, start: int) -> int:
     """Crossings reachable from `start` along the seat's own roads (and ships,
     with Seafarers) without passing an opponent's piece (one may be the last
     crossing reached)."""
-    top = st.board.topology
-    roads = st.ruleset.knight_paths(st, seat)
-    walls = st.ruleset.walls(st, seat)
+    paths = st.ruleset.knight_paths(st, seat)
+    return _along(st.board.topology.node_adj, paths, st.ruleset.walls(st, seat), start)
+
+
+def _along(
+    node_adj: tuple[tuple[tuple[int, int], ...], ...], paths: int, walls: int, start: int
+) -> int:
+    """`along_roads` with the seat's paths and walls given, as `move_moves`
+    asks it for every knight of the seat."""
     seen = 1 << start
     stack = [start]
     while stack:
         node = stack.pop()
         if node != start and walls >> node & 1:
             continue
-        for bit, other in top.node_adj[node]:
-            if roads & bit and not seen >> other & 1:
+        for bit, other in node_adj[node]:
+            if paths & bit and not seen >> other & 1:
                 seen |= 1 << other
                 stack.append(other)
     return seen & ~(1 << start)
@@ -113,16 +119,23 @@ def promote_moves(st: KatanState, seat: int, out: list[Move], free: bool = False
 
 def move_moves(st: KatanState, seat: int, out: list[Move]) -> None:
     ck = part(st)
+    movers = ready(ck, seat)
+    if not movers:
+        return
     open_spots = empty(st, seat)
-    for node in bits(ready(ck, seat)):
+    theirs = all_knights(ck) & ~knights_of(ck, seat)
+    node_adj = st.board.topology.node_adj
+    paths = st.ruleset.knight_paths(st, seat)
+    walls = st.ruleset.walls(st, seat)
+    for node in bits(movers):
         strong = level_at(ck, seat, node)
-        for target in bits(along_roads(st, seat, node)):
+        for target in bits(_along(node_adj, paths, walls, node)):
             if open_spots >> target & 1:
                 out.append((MOVE_KNIGHT, node, target))
-                continue
-            owner = owner_at(ck, target, st.seats)
-            if owner >= 0 and owner != seat and level_at(ck, owner, target) < strong:
-                out.append((MOVE_KNIGHT, node, target))
+            elif theirs >> target & 1:
+                owner = owner_at(ck, target, st.seats)
+                if level_at(ck, owner, target) < strong:
+                    out.append((MOVE_KNIGHT, node, target))
 
 
 def chase_moves(st: KatanState, seat: int, out: list[Move]) -> None:
