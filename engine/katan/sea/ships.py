@@ -318,9 +318,27 @@ def lift(st: KatanState, seat: int, edge: int) -> None:
     st.paved &= ~bit
     sea.reach[seat] = reach_of(top, sea.ships[seat])
     st.reach[seat] = st.ruleset.reach(st, seat)
+    st.frontier[seat] = road_frontier(st, seat)
+    sea.frontier[seat] = frontier_of(st, seat)
+    # Another seat's networks and walls stay as they were: its frontiers only
+    # gain the freed edge, where one of its ends lets that seat through.
+    road = top.road_edges & bit
     for t in range(st.seats):
-        st.frontier[t] = road_frontier(st, t)
-        sea.frontier[t] = frontier_of(st, t)
+        if t == seat:
+            continue
+        own = network.own_buildings(st, t)
+        walls = st.ruleset.walls(st, t)
+        roads, fleet = st.roads[t], sea.ships[t]
+        for end in top.edge_ends[edge]:
+            if own >> end & 1:
+                st.frontier[t] |= road
+                sea.frontier[t] |= bit
+            elif not walls >> end & 1:
+                around = top.node_edge_mask[end]
+                if around & roads:
+                    st.frontier[t] |= road
+                if around & fleet:
+                    sea.frontier[t] |= bit
 
 
 def free_count(st: KatanState, seat: int) -> int:
