@@ -43,7 +43,8 @@ def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
 async def started(store: Store, memory: Path | None = None) -> tuple[Daemon, FakeClock, FakeChat]:
     clock = FakeClock()
     daemon = Daemon(store, clock=clock, policy=POLICY)
-    chat = FakeChat(memory=FileChatMemory(memory) if memory else None)
+    # The chat's own policy, not the daemon's, is what its tables get.
+    chat = FakeChat(memory=FileChatMemory(memory) if memory else None, policy=POLICY)
     await daemon.add_frontend(chat)
     await daemon.resume()
     return daemon, clock, chat

@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine.errors import EngineError
 from engine.katan.game import KATAN
 from engine.protocol import TableConfig
@@ -79,6 +81,7 @@ def digests() -> dict[str, str]:
     }
 
 
+@pytest.mark.timeout(1800)  # a C build and two replays: minutes on a loaded machine
 def test_the_compiled_build_plays_every_rule_set_exactly_like_the_sources(
     tmp_path: Path,
 ) -> None:
