@@ -10,15 +10,17 @@ from daemon.clock import FakeClock
 from daemon.core import Daemon
 from daemon.model import Origin, TablePolicy
 from daemon.store import MemoryStore
-from engine.katan import rules
+from engine.katan import chores, rules
 from engine.katan.audit import problems
+from engine.katan.cities.components import CLOTH
 from engine.katan.components import DEV_KINDS, FOG, RESOURCES, VICTORY_POINT
 from engine.katan.determinize import determinize
 from engine.katan.determinize_parts import POINT_CARDS
 from engine.katan.game import KATAN
 from engine.katan.moves import OFFER
+from engine.katan.search import _rollout
 from engine.katan.search_candidates import candidates
-from engine.katan.state import KatanState
+from engine.katan.state import CHORE, SETUP_ROAD, SETUP_SETTLEMENT, KatanState
 from engine.protocol import TableConfig
 from engine.selfplay import play
 
@@ -192,3 +194,27 @@ def test_hard_picks_among_its_candidates_the_same_way_each_time() -> None:
         assert KATAN.player("hard", 1).choose(view, seat, legal) == choice
         searched += len(weighed) > 1
     assert searched
+
+
+def test_a_rollout_stops_where_a_deal_left_a_seat_owing_what_it_lacks() -> None:
+    """Seen in Cities & Knights: a deal gave a seat asked for a commodity
+    (Commercial Harbor) none, so the rollout's player had no move to make."""
+    st = KATAN.initial_state(
+        TableConfig(game="katan", seed=3, options={"expansions": "cities_and_knights"})
+    )
+    players = [KATAN.player("normal", s) for s in range(4)]
+    while st.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
+        seat = KATAN.to_move(st)
+        assert seat is not None
+        view = KATAN.view_for(st, seat)
+        st = KATAN.apply(
+            st, seat, players[seat].choose(view, seat, KATAN.legal_moves(st, seat))
+        ).state
+    w = st.width
+    for c in range(CLOTH, w):
+        st.bank[c] += st.hands[c]
+        st.hands[c] = 0
+    st.chores = ((chores.RETURN, 0, 3, 0),)
+    st.phase = CHORE
+    assert rules.to_move(st) == 0 and rules.legal_moves(st, 0) == []
+    assert isinstance(_rollout(st, 3, 1), float)

@@ -134,6 +134,10 @@ def _rollout(st: KatanState, seat: int, seed: int) -> float:
         mover = rules.to_move(st)
         assert mover is not None
         legal = rules.legal_moves(st, mover)
+        if not legal:
+            # A deal the view cannot rule out can leave a seat owing what it
+            # was not dealt (a commodity for Commercial Harbor): score it here.
+            break
         view = KatanView(mover, st, mover)
         rules.step(st, mover, policy.choose(view, mover, legal), None)
     return value(st, seat)
