@@ -41,6 +41,10 @@ class Script:
     async def ask(self, prompt: str) -> str | None:
         self.prompts += 1
         assert self.prompts < 5_000, "the game did not end"
+        if prompt == "which> ":  # several moves at the place typed: the first
+            found = re.search(r"^  (\w+)\. ", self.said[-1], re.MULTILINE)
+            assert found, self.said[-1]
+            return found.group(1)
         return next(self.lines, None) or self.first()
 
     def listing(self) -> str:

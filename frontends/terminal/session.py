@@ -228,7 +228,11 @@ class Session:
         said = _("{place} is the place of more than one move:")
         self._say(said.format(place=found[0].key) + "\n" + listing)
         line = await self._ask("which> ")
-        return keyed.get((line or "").strip().lower())
+        answer = (line or "").strip().lower()
+        if answer not in keyed and answer:
+            said = _("{answer!r} is none of {keys}; back to the whole menu.")
+            self._say(said.format(answer=answer, keys=", ".join(keyed)))
+        return keyed.get(answer)
 
     @staticmethod
     def _language(args: Sequence[str]) -> str:
