@@ -196,9 +196,8 @@ def test_hard_picks_among_its_candidates_the_same_way_each_time() -> None:
     assert searched
 
 
-def test_a_rollout_stops_where_a_deal_left_a_seat_owing_what_it_lacks() -> None:
-    """Seen in Cities & Knights: a deal gave a seat asked for a commodity
-    (Commercial Harbor) none, so the rollout's player had no move to make."""
+def _cities_after_setup() -> KatanState:
+    """A Cities & Knights game just past its setup, no commodity in any hand."""
     st = KATAN.initial_state(
         TableConfig(game="katan", seed=3, options={"expansions": "cities_and_knights"})
     )
@@ -211,10 +210,45 @@ def test_a_rollout_stops_where_a_deal_left_a_seat_owing_what_it_lacks() -> None:
             st, seat, players[seat].choose(view, seat, KATAN.legal_moves(st, seat))
         ).state
     w = st.width
-    for c in range(CLOTH, w):
-        st.bank[c] += st.hands[c]
-        st.hands[c] = 0
+    for t in range(st.seats):
+        for c in range(CLOTH, w):
+            st.bank[c] += st.hands[t * w + c]
+            st.hands[t * w + c] = 0
+    return st
+
+
+def test_a_rollout_stops_where_a_deal_left_a_seat_owing_what_it_lacks() -> None:
+    """Seen in Cities & Knights: a deal gave a seat asked for a commodity
+    (Commercial Harbor) none, so the rollout's player had no move to make.
+    Deals now keep that commodity (the next test); this is the backstop."""
+    st = _cities_after_setup()
     st.chores = ((chores.RETURN, 0, 3, 0),)
     st.phase = CHORE
     assert rules.to_move(st) == 0 and rules.legal_moves(st, 0) == []
     assert isinstance(_rollout(st, 3, 1), float)
+
+
+def test_a_seat_a_commercial_harbor_waits_on_is_dealt_a_commodity() -> None:
+    """Seat 0 plays Commercial Harbor: seat 1 took its resource and owes a
+    commodity back, seat 2 is still to be offered one. Each held exactly one
+    commodity, among other cards, so a deal blind to the chores would often
+    leave one of them none (and the chore no answer)."""
+    st = _cities_after_setup()
+    w = st.width
+    for t, c in ((1, CLOTH), (2, CLOTH + 2)):
+        st.bank[c] -= 1
+        st.hands[t * w + c] += 1
+    st.chores = ((chores.RETURN, 1, 0, 0), (chores.HARBOR, 0, 2))
+    st.phase = CHORE
+    view = KATAN.view_for(st, 0).state
+    rng = random.Random(5)
+    where: set[tuple[int, ...]] = set()
+    for _ in range(200):
+        world = determinize(view, 0, rng)
+        assert not problems(world)
+        for t in (1, 2):
+            held = world.hands[t * w + CLOTH : (t + 1) * w]
+            assert sum(held) >= 1, f"seat {t} owes a commodity and was dealt none"
+            where.add((t, *held))
+        assert rules.legal_moves(world, 1), "the return has an answer"
+    assert len(where) > 2, "which commodity is guessed, not copied"

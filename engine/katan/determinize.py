@@ -6,7 +6,8 @@ public, and a deal keeps every constraint the view implies: the other
 seats' resource cards are exactly the cards neither in the bank nor in the
 seat's own hand (so the kinds' totals are right, only who holds what is
 guessed), each seat holds as many as it shows and at least the cards its
-open offer or counter-offer gives; the development cards not
+open offer or counter-offer gives, and a seat a Commercial Harbor waits on
+holds a commodity to give back; the development cards not
 played and not the seat's own are dealt between the other seats (as many as
 each shows) and the deck; nobody is dealt the victory points that would
 already have won the game; and the dice get a seed of the deal's own.
@@ -18,6 +19,8 @@ deals from the same generator: a search built on it cannot peek.
 import random
 from typing import Final
 
+from engine.katan.chores import HARBOR, RETURN
+from engine.katan.cities.components import CLOTH
 from engine.katan.components import DEV_KINDS, VICTORY_POINT
 from engine.katan.determinize_parts import deal_progress, deal_sea
 from engine.katan.moves import offer_legs
@@ -48,6 +51,12 @@ def determinize(view: KatanState, seat: int, rng: random.Random) -> KatanState:
             st.hands[t * w + k] = committed[t][k]
             out -= committed[t][k]
         pool.extend([k] * max(out, 0))
+    for t in _owing_commodity(st, hidden):
+        if not any(committed[t][CLOTH:]):
+            k = rng.choice([k for k in pool if k >= CLOTH])
+            pool.remove(k)
+            st.hands[t * w + k] += 1
+            committed[t][k] += 1
     rng.shuffle(pool)
     for t in hidden:
         size = red.hand_sizes[t] - sum(committed[t])
@@ -85,6 +94,16 @@ def _committed(st: KatanState, seat: int) -> list[list[int]]:
             for k, n in enumerate(c[1 : 1 + (len(c) - 1) // 2]):
                 out[c[0]][k] = max(out[c[0]][k], n)
     return out
+
+
+def _owing_commodity(st: KatanState, hidden: list[int]) -> list[int]:
+    """The hidden seats a pending Commercial Harbor will ask for a commodity:
+    the play offered them a resource only because they held one, and one
+    that took it must give one back (a deal without one would leave the
+    chore no answer)."""
+    owing = {c[2] for c in st.chores if c[0] == HARBOR}
+    owing |= {c[1] for c in st.chores if c[0] == RETURN}
+    return sorted(owing.intersection(hidden))
 
 
 def _deal_devs(st: KatanState, sizes: list[int], others: list[int], cards: list[int]) -> bool:
