@@ -31,6 +31,8 @@ SECTIONS = {
     "cities": "engine.katan.bench",
     "seafarers": "engine.katan.bench",
     "sea_cities": "engine.katan.bench",
+    "cities_hard": "engine.katan.bench",
+    "seafarers_hard": "engine.katan.bench",
     "renderers": "renderers.bench",
     "daemon": "daemon.bench",
     "lag": "daemon.lag_bench",
@@ -44,13 +46,21 @@ TAKES_GAMES = {
     "cities",
     "seafarers",
     "sea_cities",
+    "cities_hard",
+    "seafarers_hard",
     "renderers",
     "native",
 }
 """Sections whose `run` takes the game count; the others size themselves."""
 LADDERS = {"euchre", "sequence", "katan"}
 """Sections followed by their game's strength ladder (`bench.ladder`)."""
-RUNS = {"cities": "run_cities", "seafarers": "run_seafarers", "sea_cities": "run_sea_cities"}
+RUNS = {
+    "cities": "run_cities",
+    "seafarers": "run_seafarers",
+    "sea_cities": "run_sea_cities",
+    "cities_hard": "run_cities_hard",
+    "seafarers_hard": "run_seafarers_hard",
+}
 """Sections run by a function other than their module's `run` (Katan's
 expansions' figures live beside the base game's)."""
 

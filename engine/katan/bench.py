@@ -293,21 +293,50 @@ def _strength_of(prefix: str, options: dict[str, object], games: int) -> dict[st
     return out
 
 
-def _decision_times(prefix: str, times: list[float]) -> dict[str, float]:
-    """The default AI's p50, p95 and longest decision, printed and as figures."""
+def _decision_times(
+    prefix: str, times: list[float], who: str = "ai", target_ms: float = 20
+) -> dict[str, float]:
+    """A player's p50, p95 and longest decision, printed and as figures
+    (`who` "ai" is the default AI)."""
     times = sorted(times)
-    out = {
-        f"{prefix}_ai_p50_decision_ms": times[len(times) // 2] * 1e3,
-        f"{prefix}_ai_p95_decision_ms": times[int(0.95 * (len(times) - 1))] * 1e3,
-        f"{prefix}_ai_max_decision_ms": times[-1] * 1e3,
-    }
+    keys = [f"{prefix}_{who}_{name}_decision_ms" for name in ("p50", "p95", "max")]
+    values = (times[len(times) // 2], times[int(0.95 * (len(times) - 1))], times[-1])
+    out = {key: value * 1e3 for key, value in zip(keys, values, strict=True)}
+    name = "default AI" if who == "ai" else who
     print(
-        f"  default AI decision time: p50 {out[f'{prefix}_ai_p50_decision_ms']:.2f} ms, "
-        f"p95 {out[f'{prefix}_ai_p95_decision_ms']:.2f} ms, "
-        f"max {out[f'{prefix}_ai_max_decision_ms']:.1f} ms "
-        f"over {len(times):,} decisions (target p95 < 20 ms)",
+        f"  {name} decision time: p50 {out[keys[0]]:.2f} ms, p95 {out[keys[1]]:.2f} ms, "
+        f"max {out[keys[2]]:.1f} ms over {len(times):,} decisions "
+        f"(target p95 < {target_ms:g} ms)",
         flush=True,
     )
+    return out
+
+
+HARD_TARGET: Final = 0.40
+"""The base game's target for `hard` against three `normal`, held up to the
+expansions too."""
+
+
+def run_cities_hard(games: int) -> dict[str, float]:
+    """`--only cities_hard`: `hard` against three `normal` in Cities & Knights."""
+    return _hard_of("ck", CITIES, games)
+
+
+def run_seafarers_hard(games: int) -> dict[str, float]:
+    """`--only seafarers_hard`: `hard` against three `normal` on the default map."""
+    return _hard_of("sea", {"expansions": "seafarers", "map": SEA_MAP}, games)
+
+
+def _hard_of(prefix: str, options: dict[str, object], games: int) -> dict[str, float]:
+    """`hard` against three of the default AI over `games` four-seat games
+    (the tested seat rotating, the seeds of the other strength figures), and
+    its decision times (wall, one game to a core, the budget 1 s)."""
+    rate, times = _rules_win_rate("hard", "normal", games, options)
+    _interval("hard", rate, games, "three normal (the default AI)")
+    met = "met" if rate >= HARD_TARGET else "NOT MET"
+    print(f"  the base game's target ≥ {HARD_TARGET:.0%}: {met}", flush=True)
+    out = {f"{prefix}_hard_win_rate_vs_normal": rate}
+    out.update(_decision_times(prefix, times, "hard", 1000))
     return out
 
 
