@@ -131,7 +131,7 @@ def test_sequence_moves_read_german() -> None:
     assert said == [
         "9♠ auf Feld 12 spielen",
         "Mit 10♠ den Chip auf Feld 40 entfernen",
-        "Tote 4♦ tauschen",
+        "Tote Karte 4♦ tauschen",
     ]
     assert english == ["Play 9♠ on 12", "Remove the chip on 40 with 10♠", "Exchange dead 4♦"]
 

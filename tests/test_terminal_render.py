@@ -33,6 +33,8 @@ def test_sequence_draws_the_apps_board_with_chips() -> None:
     assert rows[2].split() == ["0", "··", "10♣", "6♦", "4♣", "7♣", "8♥", "9♠", "10♣", "10♥", "··"]
     assert "Your hand: 10♠ 3♥ J♣ K♦ J♠ A♠ 7♦" in text
     assert text.startswith("Sequence · you play for Orange") and "Ana to play." in text
+    own = render("sequence", view_json("sequence", 0), Seen(0, NAMES))
+    assert not own.endswith("to play."), "at our turn the menu under it says so, once"
 
 
 def test_katan_lists_seats_in_colours_hand_and_the_island() -> None:

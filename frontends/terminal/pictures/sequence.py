@@ -52,9 +52,8 @@ def picture(view: dict[str, Any], seen: Seen) -> str:
     turn = view.get("turn")
     if view.get("winner") is not None:
         lines.append(result(sequences, int(view["winner"]), seen))
-    elif isinstance(turn, int) and turn == seen.seat:
-        lines.append(_("Your turn to play."))
-    elif isinstance(turn, int) and 0 <= turn < len(teams):
+    elif isinstance(turn, int) and turn != seen.seat and 0 <= turn < len(teams):
+        # At our turn the menu under the picture says "Your move."
         name = who(seen, turn)
         lines.append(_("{name} to play.").format(name=name[:1].upper() + name[1:]))
     return "\n".join(lines)
