@@ -192,7 +192,9 @@ def discard_examples(st: KatanState, seat: int, due: int) -> list[Move]:
         left = hand[:]
         counts = [0] * w
         for _ in range(due):
-            best = max(range(w), key=lambda r: (left[r], (r - first) % w == 0))
+            # The kind with the most cards left, `first` on a tie, else the lowest.
+            most = max(left)
+            best = first if left[first] == most else left.index(most)
             left[best] -= 1
             counts[best] += 1
         move = discard_move(counts)

@@ -7,7 +7,12 @@ def pays(st: KatanState, seat: int, cost: tuple[int, ...]) -> bool:
     """Whether the seat's hand covers `cost` (a count per card kind, any prefix)."""
     i = seat * st.width
     h = st.hands
-    return all(h[i + r] >= c for r, c in enumerate(cost))
+    # A plain loop: asked for every build on every legal list, where a
+    # generator under `all` cost about a tenth of a random game's time.
+    for r, c in enumerate(cost):  # noqa: SIM110
+        if c and h[i + r] < c:
+            return False
+    return True
 
 
 def spend(st: KatanState, seat: int, cost: tuple[int, ...]) -> None:
