@@ -95,3 +95,16 @@ def test_roads_and_ships_measure_as_the_plain_search_does() -> None:
         expected = plain(adj, walls | walls << wet)
         assert mixed_trail(top, roads, ships, towns, walls) == expected
         assert trail_length(adj, walls | walls << wet) == expected
+
+
+@pytest.mark.parametrize("top", TOPOLOGIES, ids=("base", "fog_islands"))
+def test_a_known_floor_skips_pieces_but_never_changes_the_length(top: Topology) -> None:
+    """A road or ship laid only lengthens a route, so the rules measure the new
+    one with the old as a floor: any floor up to the true length gives the
+    true length (pieces that cannot beat it skipped), a higher one itself."""
+    rng = random.Random(20)
+    for _ in range(150):
+        edges, walls = network(top, rng)
+        true = plain(adjacency(top, edges), walls)
+        for floor in {0, true // 2, max(true - 1, 0), true, true + 2}:
+            assert longest_trail(top, edges, walls, floor) == max(true, floor), floor

@@ -15,8 +15,9 @@ from engine.katan.geometry import Topology
 Local = dict[int, list[tuple[int, int]]]
 
 
-def longest_trail(topology: Topology, roads: int, walls: int) -> int:
-    """Length of the longest trail over the edges in `roads`."""
+def longest_trail(topology: Topology, roads: int, walls: int, floor: int = 0) -> int:
+    """Length of the longest trail over the edges in `roads` (`floor`: see
+    `trail_length`)."""
     ends = topology.edge_ends
     adj: Local = {}
     rest = roads
@@ -26,10 +27,10 @@ def longest_trail(topology: Topology, roads: int, walls: int) -> int:
         a, b = ends[low.bit_length() - 1]
         adj.setdefault(a, []).append((low, b))
         adj.setdefault(b, []).append((low, a))
-    return trail_length(adj, walls)
+    return trail_length(adj, walls, floor)
 
 
-def trail_length(adj: Local, walls: int) -> int:
+def trail_length(adj: Local, walls: int, floor: int = 0) -> int:
     """The longest trail of a graph given as crossing -> [(edge bit, other end)]
     (Seafarers measures roads and ships together on a graph of its own).
 
@@ -40,8 +41,12 @@ def trail_length(adj: Local, walls: int) -> int:
     cannot visit a crossing twice, so its longest trail is its longest path,
     found by two sweeps; only a piece with a cycle is searched trail by trail,
     and only while it could still beat the longest found.
+
+    `floor` is a length some trail of the graph is known to reach (the seat's
+    route before it laid one more piece, which cannot shorten it): a piece
+    that cannot beat it is not measured, and it is the answer when none does.
     """
-    best = 0
+    best = floor
     done = 0
     for n, links in adj.items():
         if done >> n & 1:

@@ -43,7 +43,8 @@ def place_road(st: KatanState, seat: int, edge: int, ev: Events) -> None:
     for end in top.edge_ends[edge]:
         if not blocked_for_me >> end & 1:
             frontier[seat] |= top.node_edge_mask[end] & open_edges
-    st.road_len[seat] = st.ruleset.route_length(st, seat, blocked_for_me)
+    # A new road only lengthens the route: pieces that cannot beat it are skipped.
+    st.road_len[seat] = st.ruleset.route_length(st, seat, blocked_for_me, st.road_len[seat])
     update_longest(st, ev)
     st.ruleset.after_edge(st, seat, edge, ev)
 

@@ -167,8 +167,9 @@ class RuleSet:
         """Crossings the seat's roads cannot pass: opponents' buildings."""
         return st.built & ~(st.towns[seat] | st.cities[seat])
 
-    def route_length(self, st: KatanState, seat: int, walls: int) -> int:
-        return longest_trail(st.board.topology, st.roads[seat], walls)
+    def route_length(self, st: KatanState, seat: int, walls: int, floor: int = 0) -> int:
+        """The seat's longest route; `floor` a length it is known to reach."""
+        return longest_trail(st.board.topology, st.roads[seat], walls, floor)
 
     def reach(self, st: KatanState, seat: int) -> int:
         """The crossings the seat's roads touch, from scratch (Seafarers adds ships')."""

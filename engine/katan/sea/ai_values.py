@@ -338,7 +338,7 @@ class Plan:
             fleet[seat] |= bit
         else:
             st.roads[seat] |= bit
-        after = st.ruleset.route_length(st, seat, self.walls)
+        after = st.ruleset.route_length(st, seat, self.walls, before)
         if ship:
             fleet[seat] &= ~bit
         else:

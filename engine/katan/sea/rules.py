@@ -247,8 +247,8 @@ class SeaRules(RuleSet):
 
     # ---- networks ----------------------------------------------------------------------
 
-    def route_length(self, st: KatanState, seat: int, walls: int) -> int:
-        return ships.route_length(st, seat, walls)
+    def route_length(self, st: KatanState, seat: int, walls: int, floor: int = 0) -> int:
+        return ships.route_length(st, seat, walls, floor)
 
     def remeasure(self, st: KatanState, seat: int) -> None:
         st.frontier[seat] = ships.road_frontier(st, seat)
@@ -283,8 +283,10 @@ class SeaRules(RuleSet):
         sea.frontier[seat] |= top.node_edge_mask[node] & ~st.paved & ships.sea_edges(top)
         around = top.node_edge_mask[node]
         if around & sea.ships[seat] and around & st.roads[seat]:
-            # A town of its own joins the seat's road and ship there into one route.
-            st.road_len[seat] = self.route_length(st, seat, self.walls(st, seat))
+            # A town of its own joins the seat's road and ship there into one
+            # route, which can only lengthen it.
+            walls = self.walls(st, seat)
+            st.road_len[seat] = self.route_length(st, seat, walls, st.road_len[seat])
             network.update_longest(st, ev)
         islands.settled(st, seat, node, ev)
         super().after_settlement(st, seat, node, ev)

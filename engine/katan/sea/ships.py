@@ -93,16 +93,20 @@ def road_frontier(st: KatanState, seat: int) -> int:
 # ---- the longest route --------------------------------------------------------------------
 
 
-def route_length(st: KatanState, seat: int, walls: int) -> int:
+def route_length(st: KatanState, seat: int, walls: int, floor: int = 0) -> int:
     """The longest trail over the seat's roads and ships, changing between the
-    two only at the seat's own town and never passing an opponent's piece."""
+    two only at the seat's own town and never passing an opponent's piece
+    (`floor`: a length it is known to reach)."""
     roads, ships = st.roads[seat], part(st).ships[seat]
+    top = st.board.topology
     if not ships:
-        return longest_trail(st.board.topology, roads, walls)
-    return mixed_trail(st.board.topology, roads, ships, network.own_buildings(st, seat), walls)
+        return longest_trail(top, roads, walls, floor)
+    return mixed_trail(top, roads, ships, network.own_buildings(st, seat), walls, floor)
 
 
-def mixed_trail(top: Topology, roads: int, ships: int, towns: int, walls: int) -> int:
+def mixed_trail(
+    top: Topology, roads: int, ships: int, towns: int, walls: int, floor: int = 0
+) -> int:
     """Measured as a plain trail on a graph where every crossing but the seat's
     towns is split in two, one copy for its roads and one for its ships, so a
     trail changes between them only where they share a crossing."""
@@ -117,7 +121,7 @@ def mixed_trail(top: Topology, roads: int, ships: int, towns: int, walls: int) -
             bit = 1 << e
             adj.setdefault(a, []).append((bit, b))
             adj.setdefault(b, []).append((bit, a))
-    return trail_length(adj, walls | walls << wet)
+    return trail_length(adj, walls | walls << wet, floor)
 
 
 # ---- building -----------------------------------------------------------------------------
@@ -173,7 +177,10 @@ def place(st: KatanState, seat: int, edge: int, ev: Events, fresh: bool = True) 
     for end in top.edge_ends[edge]:
         if not walls >> end & 1:
             sea.frontier[seat] |= top.node_edge_mask[end] & open_sea
-    st.road_len[seat] = st.ruleset.route_length(st, seat, walls)
+    # A new ship only lengthens the route; a sailing one was lifted first,
+    # which may have shortened it, so that is measured afresh.
+    floor = st.road_len[seat] if fresh else 0
+    st.road_len[seat] = st.ruleset.route_length(st, seat, walls, floor)
     network.update_longest(st, ev)
     st.ruleset.after_edge(st, seat, edge, ev)
 
