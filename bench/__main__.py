@@ -33,6 +33,7 @@ SECTIONS = {
     "sea_cities": "engine.katan.bench",
     "cities_hard": "engine.katan.bench",
     "seafarers_hard": "engine.katan.bench",
+    "speed_vs_base": "engine.katan.bench",
     "renderers": "renderers.bench",
     "daemon": "daemon.bench",
     "lag": "daemon.lag_bench",
@@ -48,6 +49,7 @@ TAKES_GAMES = {
     "sea_cities",
     "cities_hard",
     "seafarers_hard",
+    "speed_vs_base",
     "renderers",
     "native",
 }
@@ -60,6 +62,7 @@ RUNS = {
     "sea_cities": "run_sea_cities",
     "cities_hard": "run_cities_hard",
     "seafarers_hard": "run_seafarers_hard",
+    "speed_vs_base": "run_speed_vs_base",
 }
 """Sections run by a function other than their module's `run` (Katan's
 expansions' figures live beside the base game's)."""
