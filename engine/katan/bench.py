@@ -56,19 +56,7 @@ def run(games: int) -> dict[str, float]:
 
 
 def _ours(seed: int) -> tuple[int, bool]:
-    st = KATAN.initial_state(TableConfig(game="katan", seed=seed))
-    pick = random.Random(seed).random
-    decisions = 0
-    while not KATAN.is_finished(st):
-        seat = KATAN.to_move(st)
-        assert seat is not None
-        legal = KATAN.legal_moves(st, seat)
-        move = legal[int(pick() * len(legal))]
-        while move[0] == _OFFER:
-            move = legal[int(pick() * len(legal))]
-        st = KATAN.apply(st, seat, move).state
-        decisions += 1
-    return decisions, True
+    return _random_game(seed, {}), True
 
 
 def _catanatron() -> PlayOne | None:
@@ -374,7 +362,7 @@ def _rules_speed(count: int, options: dict[str, object], label: str) -> float:
 
 
 def _random_game(seed: int, options: dict[str, object]) -> int:
-    """One random self-play game as `_rules_speed` plays it; its decisions."""
+    """One random self-play game as every speed figure plays it; its decisions."""
     st = KATAN.initial_state(TableConfig(game="katan", seed=seed, options=options))
     pick = random.Random(seed).random
     decisions = 0
