@@ -52,12 +52,10 @@ async def test_a_shared_place_is_asked_about_and_a_wrong_letter_is_said() -> Non
 
     async def host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         await reader.readline()  # the client's hello
-        slots = [
-            PlayerSlot(
-                seat=s, name=n, kind="HUMAN_REMOTE", team=s, deviceId="d" * (s == position.yourSeat)
-            )
-            for s, n in enumerate(NAMES)
-        ]
+        slots = []
+        for s, n in enumerate(NAMES):
+            device = "d" if s == position.yourSeat else ""  # the terminal's own id
+            slots.append(PlayerSlot(seat=s, name=n, kind="HUMAN_REMOTE", team=s, deviceId=device))
         config = WireConfig(gameId="katan", seats=slots, optionsJson="{}", seed=0)
         for message in (
             Welcome(hostName="Pi", gameId="katan", accepted=True),
