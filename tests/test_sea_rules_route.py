@@ -6,7 +6,8 @@ import random
 
 from engine.katan import crafted, rules
 from engine.katan.game import KATAN
-from engine.katan.moves import BUILD_SETTLEMENT
+from engine.katan.moves import BUILD_SETTLEMENT, MOVE_SHIP
+from engine.katan.sea.ships import route_length
 from engine.katan.sea.crafted import ship
 from engine.katan.state import OVER, KatanState
 from engine.protocol import TableConfig
@@ -134,3 +135,27 @@ def test_the_route_kept_is_the_longest_trail_in_random_games() -> None:
                         assert st.road_len[t] == brute_route(st, t, walls), (name, move_no, t)
                         checked += 1
     assert checked > 100
+
+
+def test_a_sail_measured_from_the_old_route_less_one_is_measured_right() -> None:
+    """A sail measures the route with the old one less a road as its floor
+    (the ship leaves an open end); after every sail of random games on two
+    maps, that length is the one measured with no floor at all."""
+    sails = 0
+    for name, seed in (("forgotten_tribe", 3), ("heading_for_new_shores", 4)):
+        options = {"expansions": SEAFARERS, "map": name}
+        st = KATAN.initial_state(TableConfig(game="katan", seed=seed, seats=4, options=options))
+        rng = random.Random(seed)
+        for _ in range(6000):
+            if st.phase == OVER:
+                break
+            seat = rules.to_move(st)
+            assert seat is not None
+            legal = rules.legal_moves(st, seat)
+            move = legal[rng.randrange(len(legal))]
+            rules.step(st, seat, move, None)
+            if move[0] == MOVE_SHIP:
+                walls = st.ruleset.walls(st, seat)
+                assert st.road_len[seat] == route_length(st, seat, walls), (name, move)
+                sails += 1
+    assert sails > 200

@@ -71,7 +71,7 @@ def trail_length(adj: Local, walls: int, floor: int = 0) -> int:
             bound = roads - max(0, (odd + dead_ends - 2) // 2)
             if bound <= best:
                 continue
-            length = _search(adj, walls, nodes, bound)
+            length = _search(adj, walls, nodes, edges, bound, best)
         if length > best:
             best = length
     return best
@@ -131,15 +131,16 @@ def _farthest(adj: Local, walls: int, start: int, skip: int) -> tuple[int, int, 
     return best, end, via
 
 
-def _search(adj: Local, walls: int, nodes: int, bound: int) -> int:
-    """A piece with a cycle: every trail from each crossing where a trail may
-    start, until one is as long as `bound`, which none can pass. A longest
-    trail that is not closed starts and ends at a wall or at a crossing where
-    an odd number of the seat's roads meet (otherwise an unused road there
-    would lengthen it), and a closed one that passes such a crossing could be
-    lengthened too; so it runs from branch to branch (or wall) along whole
-    chains of two-road crossings, and the search steps a chain at a time. A
-    piece with no branch is a simple ring, as long as its road count."""
+def _search(adj: Local, walls: int, nodes: int, edges: int, bound: int, best: int) -> int:
+    """A piece with a cycle: the longest of its trails if longer than `best`
+    (else `best`), searched from each crossing where a trail may start until
+    one is as long as `bound`, which none can pass. A longest trail that is
+    not closed starts and ends at a wall or at a crossing where an odd number
+    of the seat's roads meet (otherwise an unused road there would lengthen
+    it), and a closed one that passes such a crossing could be lengthened
+    too; so it runs from branch to branch (or wall) along whole chains of
+    two-road crossings, and the search steps a chain at a time. A piece with
+    no branch is a simple ring, as long as its road count."""
     chains: dict[int, list[tuple[int, int, int]]] = {}
     rest = nodes
     while rest:
@@ -149,21 +150,19 @@ def _search(adj: Local, walls: int, nodes: int, bound: int) -> int:
         if len(adj[n]) != 2:
             chains[n] = _chains_from(adj, walls, n)
     if not chains:
-        return nodes.bit_count()
-    best = 0
+        return max(best, nodes.bit_count())
+    top = [best]
     for n, out in chains.items():
-        length = _trail(chains, walls, n, 0, bound)
-        if length > best:
-            best = length
+        if _trail(chains, walls, edges, n, 0, 0, top, bound):
+            break
         for mask, steps, end in out:
             if walls >> end & 1:
                 # From the wall at this chain's end, along it, then on from n.
-                length = steps + _trail(chains, walls, n, mask, bound - steps)
-                if length > best:
-                    best = length
-        if best >= bound:
-            break
-    return best
+                if steps > top[0]:
+                    top[0] = steps
+                if _trail(chains, walls, edges, n, mask, steps, top, bound):
+                    return top[0]
+    return top[0]
 
 
 def _chains_from(adj: Local, walls: int, branch: int) -> list[tuple[int, int, int]]:
@@ -184,21 +183,34 @@ def _chains_from(adj: Local, walls: int, branch: int) -> list[tuple[int, int, in
 
 
 def _trail(
-    chains: dict[int, list[tuple[int, int, int]]], walls: int, node: int, used: int, need: int
-) -> int:
-    """The longest trail on from `node` over chains not in `used`, or the
-    first found of `need` or more (the piece's bound is then reached)."""
-    best = 0
+    chains: dict[int, list[tuple[int, int, int]]],
+    walls: int,
+    edges: int,
+    node: int,
+    used: int,
+    length: int,
+    top: list[int],
+    bound: int,
+) -> bool:
+    """Every trail on from `node` (`length` long so far) over chains not in
+    `used`, raising `top[0]` to the longest; a branch whose unused roads
+    cannot take it past `top[0]` is not walked. True once `bound` is reached."""
     for mask, steps, end in chains[node]:
-        if not used & mask:
-            length = steps
-            if not walls >> end & 1:
-                length += _trail(chains, walls, end, used | mask, need - steps)
-            if length > best:
-                best = length
-                if best >= need:
-                    break
-    return best
+        if used & mask:
+            continue
+        total = length + steps
+        if total > top[0]:
+            top[0] = total
+            if total >= bound:
+                return True
+        if walls >> end & 1:
+            continue
+        now = used | mask
+        if total + (edges & ~now).bit_count() > top[0] and _trail(
+            chains, walls, edges, end, now, total, top, bound
+        ):
+            return True
+    return False
 
 
 def award_holder(lengths: list[int], holder: int) -> int:

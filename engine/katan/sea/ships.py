@@ -157,8 +157,12 @@ def why_build(st: KatanState, seat: int, edge: int, free: bool) -> str | None:
     return None
 
 
-def place(st: KatanState, seat: int, edge: int, ev: Events, fresh: bool = True) -> None:
-    """Lay a ship and update both networks, the route and its award."""
+def place(
+    st: KatanState, seat: int, edge: int, ev: Events, fresh: bool = True, floor: int = -1
+) -> None:
+    """Lay a ship and update both networks, the route and its award (`floor`:
+    a length the route is known to reach with the ship laid; by default the
+    old route for a new ship, which only lengthens it, and none otherwise)."""
     sea = part(st)
     top = st.board.topology
     bit = 1 << edge
@@ -177,9 +181,8 @@ def place(st: KatanState, seat: int, edge: int, ev: Events, fresh: bool = True) 
     for end in top.edge_ends[edge]:
         if not walls >> end & 1:
             sea.frontier[seat] |= top.node_edge_mask[end] & open_sea
-    # A new ship only lengthens the route; a sailing one was lifted first,
-    # which may have shortened it, so that is measured afresh.
-    floor = st.road_len[seat] if fresh else 0
+    if floor < 0:
+        floor = st.road_len[seat] if fresh else 0
     st.road_len[seat] = st.ruleset.route_length(st, seat, walls, floor)
     network.update_longest(st, ev)
     st.ruleset.after_edge(st, seat, edge, ev)
@@ -301,6 +304,9 @@ def why_sail(st: KatanState, seat: int, edge: int, to: int) -> str | None:
 
 def step_sail(st: KatanState, seat: int, edge: int, to: int, ev: Events) -> None:
     sea = part(st)
+    # The ship sails from an open end, where no trail passes on: lifted, it
+    # shortens the route by one road at most, and laid again only lengthens it.
+    floor = max(0, st.road_len[seat] - 1)
     lift(st, seat, edge)
     sea.sailed = True
     if ev is not None:
@@ -311,7 +317,7 @@ def step_sail(st: KatanState, seat: int, edge: int, to: int, ev: Events) -> None
             seat,
             {"from": edge, "to": to},
         )
-    place(st, seat, to, ev, fresh=False)
+    place(st, seat, to, ev, fresh=False, floor=floor)
 
 
 def lift(st: KatanState, seat: int, edge: int) -> None:
