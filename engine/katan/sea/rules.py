@@ -256,7 +256,7 @@ class SeaRules(RuleSet):
         st.road_len[seat] = self.route_length(st, seat, self.walls(st, seat))
 
     def reach(self, st: KatanState, seat: int) -> int:
-        return super().reach(st, seat) | ships.reach_of(st.board.topology, part(st).ships[seat])
+        return super().reach(st, seat) | part(st).reach[seat]
 
     def free_road_count(self, st: KatanState, seat: int, count: int) -> int:
         return min(count, ships.free_count(st, seat))

@@ -74,11 +74,12 @@ def frontier_of(st: KatanState, seat: int, ships: int | None = None) -> int:
     """The sea edges the seat may build a ship on, from scratch (with `ships`
     standing in for its fleet, to ask where a lifted ship could go)."""
     top = st.board.topology
-    fleet = part(st).ships[seat] if ships is None else ships
+    sea = part(st)
+    reach = sea.reach[seat] if ships is None else reach_of(top, ships)
     walls = st.ruleset.walls(st, seat)
-    through = network.own_buildings(st, seat) | (reach_of(top, fleet) & ~walls)
+    through = network.own_buildings(st, seat) | (reach & ~walls)
     edges = union(top.node_edge_mask, through)
-    paved = st.paved if ships is None else st.paved & ~(part(st).ships[seat] & ~fleet)
+    paved = st.paved if ships is None else st.paved & ~(sea.ships[seat] & ~ships)
     return edges & ~paved & sea_edges(top)
 
 
@@ -250,7 +251,7 @@ def sail_moves(st: KatanState, seat: int, out: list[Move]) -> None:
     anchored = own | st.ruleset.ship_anchors(st, seat)
     walls = st.ruleset.walls(st, seat)
     kept_ends = own | walls
-    through = own | (reach_of(top, fleet) & ~walls)
+    through = own | (sea.reach[seat] & ~walls)
     reached = union(node_edge, through)
     open_sea = ~st.paved & sea_edges(top) & ~pirate
     while ships:
