@@ -7,8 +7,8 @@ import random
 from engine.katan import crafted, rules
 from engine.katan.game import KATAN
 from engine.katan.moves import BUILD_SETTLEMENT, MOVE_SHIP
-from engine.katan.sea.ships import route_length
 from engine.katan.sea.crafted import ship
+from engine.katan.sea.ships import route_length
 from engine.katan.state import OVER, KatanState
 from engine.protocol import TableConfig
 from tests.sea_support import (

@@ -74,6 +74,7 @@ from engine.katan.sea.ai_scenario import cards_of
 from engine.katan.sea.ai_values import (
     APP_STYLE,
     DEFAULT_STYLE,
+    SECOND,
     SHIP_DISCOUNT,
     Goal,
     Plan,
@@ -181,7 +182,8 @@ class SeaPlayer:
         st, seat = plan.st, plan.seat
         first = not (st.towns[seat] | st.cities[seat])
         have = plan.have
-        best, best_value = legal[0], -1e9
+        coast = plan.style.coast
+        spots = []
         for m in legal:
             node = m[1]
             pips = node_yield(st, node)
@@ -191,15 +193,35 @@ class SeaPlayer:
                 combined = [have[r] * 36 + pips[r] for r in range(RESOURCES)]
                 value += plan.style.mix * sum(1 for c in combined if c)
             value += 0.15 * base_ai._expansion(st, node)
-            value += plan.style.coast * _sea_reach(plan, node)
-            if st.ck is not None:
-                value = ck_measures.setup_commodities(st, node, m[0] == BUILD_CITY, pips, value)
-            else:
-                value += CITY_PIPS * (pips[GRAIN] + pips[ORE])
-            value += self._rng.random() * 1e-3
-            if value > best_value:
+            spots.append((value, pips, self._rng.random() * 1e-3, m))
+        # What the coast reaches by sea is the costly part (a search over the
+        # sea from each spot), and is bounded by the best crossing there is:
+        # it is measured best spot first, only while it could still decide.
+        ceiling = coast * SHIP_DISCOUNT[1] * (1 + SECOND) * plan.top_value() + 1e-6
+        scored = [
+            (self._finish(st, m, pips, value, luck), value, pips, luck, m)
+            for value, pips, luck, m in spots
+        ]
+        best, best_value = legal[0], -1e9
+        for bound, value, pips, luck, m in sorted(scored, key=lambda s: -s[0]):
+            if bound + ceiling <= best_value:
+                break
+            value += coast * _sea_reach(plan, m[1])
+            value = self._finish(st, m, pips, value, luck)
+            if value > best_value or (value == best_value and legal.index(m) < legal.index(best)):
                 best, best_value = m, value
         return best
+
+    @staticmethod
+    def _finish(st: KatanState, m: Move, pips: list[int], value: float, luck: float) -> float:
+        """A setup spot's value after the coast's: with Cities & Knights the
+        city also for its commodities, without them grain and ore once more;
+        then the tie-break."""
+        if st.ck is not None:
+            value = ck_measures.setup_commodities(st, m[1], m[0] == BUILD_CITY, pips, value)
+        else:
+            value += CITY_PIPS * (pips[GRAIN] + pips[ORE])
+        return value + luck
 
     # ---- the turn ----------------------------------------------------------------------
 

@@ -143,6 +143,7 @@ class Plan:
         self.chest_chance = len(self.sea.chests) / self.fog_left if self.fog_left else 0.0
         self.lures = self._fortress_edges()
         self._values: dict[int, float] = {}
+        self._settle: dict[int, float] = {}
         self._route: tuple[float, bool] | None = None
 
     # ---- what a crossing is worth ------------------------------------------------------
@@ -175,6 +176,13 @@ class Plan:
         return value
 
     def settle_value(self, node: int) -> float:
+        found = self._settle.get(node)
+        if found is not None:
+            return found
+        value = self._settle[node] = self._settle_value(node)
+        return value
+
+    def _settle_value(self, node: int) -> float:
         st = self.st
         board = st.board
         sea = self.sea
@@ -200,6 +208,15 @@ class Plan:
             value += self.style.island
         return value
 
+    def top_value(self) -> float:
+        """The most any crossing is worth, which no reach can find more than."""
+        board = self.st.board
+        nodes = self.free
+        for h in board.fog_hexes:
+            if board.terrain[h] == FOG:
+                nodes |= self.top.hex_corner_mask[h]
+        return max((self.node_value(n) for n in bits(nodes)), default=0.0)
+
     def gold_pips(self, node: int) -> int:
         board = self.st.board
         return sum(
@@ -216,6 +233,7 @@ class Plan:
         network touches already)."""
         adj = self.top.node_adj
         walls = self.walls
+        known = self._values
         value = self.node_value
         seen |= sources
         layer = sources
@@ -223,8 +241,13 @@ class Plan:
         last = len(discount) - 1
         for depth in range(last + 1):
             share = discount[depth]
-            for n in bits(layer):
-                v = value(n) * share
+            rest = layer
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                n = low.bit_length() - 1
+                worth = known.get(n)
+                v = (value(n) if worth is None else worth) * share
                 if v > top1:
                     top1, top2 = v, top1
                 elif v > top2:
@@ -232,8 +255,11 @@ class Plan:
             if depth == last:
                 break
             nxt = 0
-            for n in bits(layer & ~walls):
-                for bit, other in adj[n]:
+            rest = layer & ~walls
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                for bit, other in adj[low.bit_length() - 1]:
                     if edges & bit:
                         nxt |= 1 << other
                         if lures & bit:
