@@ -31,10 +31,10 @@ from engine.katan.evaluate import node_yield
 from engine.katan.game import KATAN
 from engine.katan.geometry import bits
 from engine.katan.sea import ai as sea_ai
-from engine.katan.sea.ai_values import DEFAULT_STYLE, Plan
+from engine.katan.sea.ai_values import APP_STYLE, DEFAULT_STYLE, Plan
 from engine.katan.sea.crafted import ship
 from engine.katan.sea.scenarios import WONDER_COSTS, WONDER_STAGES
-from engine.katan.sea.ships import reach_of
+from engine.katan.sea.ships import reach_of, union
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import CHORE, OVER, ROBBER, SETUP_SETTLEMENT, KatanState, hand_size
 from engine.protocol import TableConfig
@@ -53,6 +53,7 @@ from tests.sea_support import (
     isles,
     landing,
     new_game,
+    out_to_sea,
     road_from,
     rolled,
     sea,
@@ -462,6 +463,20 @@ def test_a_fleet_with_nothing_near_worth_a_ship_heads_for_a_fortress_farther_out
     assert not any(free >> n & 1 for n in coast(st, home(st))), "the home coast is full"
     assert sea_ai._ship_outlook(Plan(st, 0)) < DEFAULT_STYLE.ship_worth, "no ship is worth it"
     distance = ships_to(st, 0, corners)
+    # Longest route out of reach too (a ship that would take it is worth one):
+    # a rival's line of ships, nowhere near seat 0's way out.
+    way = sea_path_to(st, st.towns[0].bit_length() - 1, corners)[0]
+    keep_clear = union(st.board.topology.edge_end_mask, sum(1 << e for e in way))
+    for town in bits(st.towns[1]):
+        try:
+            line = out_to_sea(st, town, 10)
+        except StopIteration:
+            continue
+        if not union(st.board.topology.edge_end_mask, sum(1 << e for e in line)) & keep_clear:
+            ship(st, 1, *line)
+            break
+    assert st.longest == 1 and st.road_len[1] == 10
+    assert ships_to(st, 0, corners) == distance
     assert distance is not None
     assert decide(st, 0) == mv.M_END, "with a hand a seven spares, the cards wait for better"
     built = 0
@@ -670,3 +685,46 @@ def test_the_default_levels_first_settlement_weighs_grain_and_ore(
     plain = decide(st, 0)
     assert node_yield(st, chosen[1]) == [0, 0, 0, 5, 7]
     assert node_yield(st, plain[1]) == [0, 8, 4, 0, 0]
+
+
+def lead_by_one_ship() -> tuple[KatanState, int]:
+    """Seat 1 holds Longest route with five ships out to sea; seat 0, on turn,
+    has five ships of its own in a line from its town and a ship's cards only.
+    Returns the edge that makes seat 0's line six long."""
+    st = blank(MAP)
+    top = st.board.topology
+    lines = {}
+    for node in coast(st, home(st)):
+        try:
+            lines[node] = out_to_sea(st, node, 6)
+        except StopIteration:
+            continue
+    reach = {n: union(top.edge_end_mask, sum(1 << e for e in line)) for n, line in lines.items()}
+    mine, theirs = next(
+        (a, b)
+        for a in lines
+        for b in lines
+        if not reach[a] & reach[b] and not top.node_block_mask[a] >> b & 1
+    )
+    crafted.settle(st, 1, theirs)
+    ship(st, 1, *lines[theirs][:5])
+    crafted.settle(st, 0, mine)
+    ship(st, 0, *lines[mine][:5])
+    assert st.longest == 1 and st.road_len[0] == st.road_len[1] == 5
+    clear_hand(st, 0)
+    crafted.give(st, 0, lumber=1, wool=1)
+    return st, lines[mine][5]
+
+
+def test_the_default_level_builds_the_ship_that_takes_longest_route() -> None:
+    """Two points for two cards: the default level weighs Longest route's
+    award (a ship that takes it is built at once; the app's opponent does not
+    look)."""
+    st, lead = lead_by_one_ship()
+    assert decide(st, 0) == (mv.BUILD_SHIP, lead)
+    after = apply(st, 0, (mv.BUILD_SHIP, lead))
+    assert after.longest == 0 and after.road_len[0] == 6
+    kinds: dict[int, list[mv.Move]] = {}
+    for m in KATAN.legal_moves(st, 0):
+        kinds.setdefault(m[0], []).append(m)
+    assert sea_ai._takes_lead(Plan(st, 0, APP_STYLE), kinds) is None
