@@ -8,25 +8,26 @@ import pytest
 
 from engine.katan.crafted import blank
 from engine.katan.geometry import Topology
-from engine.katan.longest_road import Local, longest_trail, trail_length
+from engine.katan.longest_road import Local, longest_trail, trail_from, trail_length
 from engine.katan.sea import atlas
 from engine.katan.sea.ships import mixed_trail
 
 TOPOLOGIES = (blank().board.topology, atlas.topology("fog_islands"))
 
 
+def walk(adj: Local, walls: int, node: int, used: int = 0) -> int:
+    """The longest trail from `node` over roads not in `used`, a road at a time."""
+    best = 0
+    for bit, other in adj[node]:
+        if not used & bit:
+            length = 1 if walls >> other & 1 else 1 + walk(adj, walls, other, used | bit)
+            best = max(best, length)
+    return best
+
+
 def plain(adj: Local, walls: int) -> int:
     """Every trail from every crossing; one may end at a wall but not pass it."""
-
-    def walk(node: int, used: int) -> int:
-        best = 0
-        for bit, other in adj[node]:
-            if not used & bit:
-                length = 1 if walls >> other & 1 else 1 + walk(other, used | bit)
-                best = max(best, length)
-        return best
-
-    return max((walk(n, 0) for n in adj), default=0)
+    return max((walk(adj, walls, n) for n in adj), default=0)
 
 
 def network(top: Topology, rng: random.Random) -> tuple[int, int]:
@@ -108,3 +109,21 @@ def test_a_known_floor_skips_pieces_but_never_changes_the_length(top: Topology) 
         true = plain(adjacency(top, edges), walls)
         for floor in {0, true // 2, max(true - 1, 0), true, true + 2}:
             assert longest_trail(top, edges, walls, floor) == max(true, floor), floor
+
+
+@pytest.mark.parametrize("top", TOPOLOGIES, ids=("base", "fog_islands"))
+def test_a_trail_from_one_crossing_is_found_as_long_as_the_plain_walk_finds(
+    top: Topology,
+) -> None:
+    """`trail_from` says whether a trail of a length starts at a crossing:
+    yes up to the longest the plain walk finds from there, no beyond."""
+    rng = random.Random(21)
+    for _ in range(60):
+        edges, walls = network(top, rng)
+        adj = adjacency(top, edges)
+        for n in adj:
+            if walls >> n & 1:
+                continue
+            longest = walk(adj, walls, n)
+            assert trail_from(adj, walls, n, longest)
+            assert not trail_from(adj, walls, n, longest + 1)

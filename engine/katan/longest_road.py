@@ -213,6 +213,24 @@ def _trail(
     return False
 
 
+def trail_from(adj: Local, walls: int, start: int, need: int) -> bool:
+    """Whether a trail of `need` roads or more starts at `start` (a crossing
+    that is no wall): walked road by road, stopping at the first."""
+    if need <= 0:
+        return True
+    stack = [(start, 0, 0)]
+    while stack:
+        node, used, length = stack.pop()
+        for bit, other in adj.get(node, ()):
+            if used & bit:
+                continue
+            if length + 1 >= need:
+                return True
+            if not walls >> other & 1:
+                stack.append((other, used | bit, length + 1))
+    return False
+
+
 def award_holder(lengths: list[int], holder: int) -> int:
     """Who holds Longest Road after lengths change (RULINGS 4).
 

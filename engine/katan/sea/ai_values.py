@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.katan import ai as base_ai
+from engine.katan import network
 from engine.katan.cities import ai_measures as ck_measures
 from engine.katan.components import (
     CANAL,
@@ -39,9 +40,17 @@ from engine.katan.components import (
 )
 from engine.katan.evaluate import production, resource_weights, spot_value
 from engine.katan.geometry import bits
+from engine.katan.longest_road import Local, trail_from
 from engine.katan.sea import scenarios
 from engine.katan.sea.islands import GOLD_CHIP, HARBOUR_CHIP, POINT_CHIP, island_at
-from engine.katan.sea.ships import SHIP_COST, SHIP_PIECES, pirate_edges, reach_of, sea_edges
+from engine.katan.sea.ships import (
+    SHIP_COST,
+    SHIP_PIECES,
+    mixed_graph,
+    pirate_edges,
+    reach_of,
+    sea_edges,
+)
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import KatanState, deck_size
 
@@ -147,6 +156,8 @@ class Plan:
         self.lures = self._fortress_edges()
         self._values: dict[int, float] = {}
         self._settle: dict[int, float] = {}
+        self._graph: Local | None = None
+        self._starts: dict[int, bool] = {}
         self._route: tuple[float, bool] | None = None
 
     # ---- what a crossing is worth ------------------------------------------------------
@@ -361,8 +372,37 @@ class Plan:
         held = st.longest == seat
         if (held and rivals < before - 1) or (not held and before + 1 < need - 2):
             return 0.0
-        bit = 1 << edge
+        after = self._route_with(edge, ship, before)
+        if after <= before:
+            return 0.0
+        if held:
+            return self.style.route * ROUTE_SHARE
+        return self.style.route * ROUTE_SHARE ** max(0, need - after)
+
+    def _route_with(self, edge: int, ship: bool, before: int) -> int:
+        """The seat's route with a piece on `edge`. A piece joined to the
+        network at one end only is on no trail but those that start at that
+        crossing, so it makes the route one longer exactly when a longest
+        trail starts there; that is asked of the network once per crossing,
+        and only a piece joined at both ends is measured whole."""
+        st, seat = self.st, self.seat
+        top = self.top
         fleet = self.sea.ships
+        own = network.own_buildings(st, seat)
+        mine = fleet[seat] if ship else st.roads[seat]
+        joined = [n for n in top.edge_ends[edge] if own >> n & 1 or top.node_edge_mask[n] & mine]
+        if len(joined) == 1 and not self.walls >> joined[0] & 1:
+            node = joined[0]
+            if not own >> node & 1 and ship:
+                node += top.node_count
+            starts = self._starts.get(node)
+            if starts is None:
+                if self._graph is None:
+                    self._graph = mixed_graph(top, st.roads[seat], fleet[seat], own)
+                walls = self.walls | self.walls << top.node_count
+                starts = self._starts[node] = trail_from(self._graph, walls, node, before)
+            return before + 1 if starts else before
+        bit = 1 << edge
         if ship:
             fleet[seat] |= bit
         else:
@@ -372,11 +412,7 @@ class Plan:
             fleet[seat] &= ~bit
         else:
             st.roads[seat] &= ~bit
-        if after <= before:
-            return 0.0
-        if held:
-            return self.style.route * ROUTE_SHARE
-        return self.style.route * ROUTE_SHARE ** max(0, need - after)
+        return after
 
     def route_outlook(self) -> tuple[float, bool]:
         """The most a road or ship could add towards Longest route (money

@@ -15,7 +15,7 @@ from engine.katan import network
 from engine.katan.components import ROAD_PIECES, cards_text
 from engine.katan.events import Events, say
 from engine.katan.geometry import Topology, bits
-from engine.katan.longest_road import longest_trail, trail_length
+from engine.katan.longest_road import Local, longest_trail, trail_length
 from engine.katan.moves import BUILD_SHIP, MOVE_SHIP, Move
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import KatanState
@@ -112,8 +112,15 @@ def mixed_trail(
     towns is split in two, one copy for its roads and one for its ships, so a
     trail changes between them only where they share a crossing."""
     wet = top.node_count
+    return trail_length(mixed_graph(top, roads, ships, towns), walls | walls << wet, floor)
+
+
+def mixed_graph(top: Topology, roads: int, ships: int, towns: int) -> Local:
+    """`mixed_trail`'s graph: crossing -> [(edge bit, other end)], a ship's
+    crossings numbered `top.node_count` higher but at the seat's towns."""
+    wet = top.node_count
     ends = top.edge_ends
-    adj: dict[int, list[tuple[int, int]]] = {}
+    adj: Local = {}
     for mask, shift in ((roads, 0), (ships, wet)):
         for e in bits(mask):
             a, b = ends[e]
@@ -122,7 +129,7 @@ def mixed_trail(
             bit = 1 << e
             adj.setdefault(a, []).append((bit, b))
             adj.setdefault(b, []).append((bit, a))
-    return trail_length(adj, walls | walls << wet, floor)
+    return adj
 
 
 # ---- building -----------------------------------------------------------------------------
