@@ -156,12 +156,12 @@ _SEA_KINDS: Final = frozenset({"build_ship", "fog_found", "island_bonus"})
 _SEA_TOLD: Final = ("Ships:", "under the fog")
 WHOLE_GAMES: Final = (
     WholeGame("cities", "cities_and_knights", None, 8_675_309_002, _CITIES_KINDS, _CITIES_TOLD),
-    WholeGame("seafarers", "seafarers", "fog_islands", 8_675_309_003, _SEA_KINDS, _SEA_TOLD),
+    WholeGame("seafarers", "seafarers", "fog_islands", 8_675_309_439, _SEA_KINDS, _SEA_TOLD),
     WholeGame(
         "sea_cities",
         "cities_and_knights,seafarers",
         "treasure_islands",
-        8_675_309_362,
+        8_675_310_834,
         _CITIES_KINDS | _SEA_KINDS | {"chest"},
         (*_CITIES_TOLD, *_SEA_TOLD, "opened a chest"),
     ),
@@ -171,18 +171,18 @@ learn of Crane; Smith they may name only once it is played), the barbarians
 attack with 4 cities against 2 knights and win, so AI 3 and Ana each give up
 a city (Ana chooses hers), then Bo draws Merchant, plays it and wins.
 
-The Fog Islands, 82 steps: Ana's first two ships find forest and fields
-under the fog, AI 2 builds a ship too, and Ana, the first on island 2 (2
-points), wins; twelve fog hexes stay face down to the end.
+The Fog Islands, 86 steps: Bo builds a ship, AI 2 two; AI 2's second
+finds gold under the fog, and AI 2, the first on island 2 (2 points), wins
+with 5; thirteen fog hexes stay face down to the end.
 
-Both on Treasure Islands, 153 steps: Bo's ship finds gold under the fog
-and a chest of a resource of his choice; Bo draws Deserter and plays it,
-then Merchant, which he holds for four of his turns before playing it; AI 3
-finds forest and a chest holding a progress card, chooses the yellow deck
-and draws Merchant (the people learn it only when it is played); the
-barbarians win 4 to 3, so Ana and AI 3 each give up a city; AI 2 holds
-Diplomat to the end, and Bo, first on island 4 (2 points), wins with 7; six
-fog hexes and three chests stay face down to the end."""
+Both on Treasure Islands, 207 steps: Bo draws Merchant and plays it; the
+barbarians win 4 to 2, so AI 2 and Ana each give up a city; next time Bo's
+and AI 2's knights hold them 2 to 2, and both draw from the trade deck: AI 2
+Merchant Fleet (played later), Bo Master Merchant (kept to the end); Bo
+draws Trade Monopoly and plays it; Ana's third ship finds pasture under the
+fog and a chest of a resource of her choice; at the last Bo draws Intrigue,
+AI 2 Deserter and AI 3 Wedding, and Ana, first on island 1 (2 points), wins
+with 7; seven fog hexes and four chests stay face down to the end."""
 
 
 def assert_whole_game(
