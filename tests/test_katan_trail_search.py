@@ -98,6 +98,54 @@ def test_roads_and_ships_measure_as_the_plain_search_does() -> None:
         assert trail_length(adj, walls | walls << wet) == expected
 
 
+def arm(
+    top: Topology, rng: random.Random, start: int, length: int, taken: set[int]
+) -> tuple[int, int]:
+    """The roads of a walk of up to `length` from `start` through crossings
+    not yet `taken` (which it takes), and where it ends."""
+    edges, node = 0, start
+    for _ in range(length):
+        steps = [
+            (e, b if a == node else a)
+            for e, (a, b) in enumerate(top.edge_ends)
+            if node in (a, b) and (b if a == node else a) not in taken
+        ]
+        if not steps:
+            break
+        e, node = rng.choice(steps)
+        edges |= 1 << e
+        taken.add(node)
+    return edges, node
+
+
+def test_a_fork_hanging_off_a_ring_may_hold_the_longest_trail() -> None:
+    """A tree hanging off a ring is searched as one chain as deep as the tree,
+    so a trail from one arm of a fork to the other, which never reaches the
+    ring, is counted as the tree is peeled. A ring of six, a stem out of it
+    and two arms from the stem's end (some ending at a wall): the longest
+    trail runs tip to tip, or down the longer arm and the stem and round the
+    ring."""
+    top = TOPOLOGIES[1]
+    rng = random.Random(22)
+    tip_to_tip = 0
+    for _ in range(80):
+        ring = top.hex_edges[rng.randrange(len(top.hex_edges))]
+        taken = {n for e in ring for n in top.edge_ends[e]}
+        stem, fork = arm(top, rng, rng.choice(sorted(taken)), rng.randint(1, 3), taken)
+        edges, walls, arms = sum(1 << e for e in ring) | stem, 0, []
+        for _ in range(2):
+            roads, tip = arm(top, rng, fork, rng.randint(6, 12), taken)
+            edges |= roads
+            arms.append(roads.bit_count())
+            if roads and rng.random() < 0.3:
+                walls |= 1 << tip
+        expected = max(sum(arms), max(arms) + stem.bit_count() + 6)
+        assert plain(adjacency(top, edges), walls) == expected
+        assert longest_trail(top, edges, walls) == expected
+        tip_to_tip += sum(arms) > max(arms) + stem.bit_count() + 6
+    assert tip_to_tip >= 10, "few networks where the arms alone hold the longest trail"
+
+
 @pytest.mark.parametrize("top", TOPOLOGIES, ids=("base", "fog_islands"))
 def test_a_known_floor_skips_pieces_but_never_changes_the_length(top: Topology) -> None:
     """A road or ship laid only lengthens a route, so the rules measure the new

@@ -10,7 +10,7 @@ owners of roads through a crossing that just gained an opponent's building).
 """
 
 from engine.katan.components import LONGEST_ROAD_MIN
-from engine.katan.geometry import Topology
+from engine.katan.geometry import Topology, bits
 
 Local = dict[int, list[tuple[int, int]]]
 
@@ -134,52 +134,107 @@ def _farthest(adj: Local, walls: int, start: int, skip: int) -> tuple[int, int, 
 def _search(adj: Local, walls: int, nodes: int, edges: int, bound: int, best: int) -> int:
     """A piece with a cycle: the longest of its trails if longer than `best`
     (else `best`), searched from each crossing where a trail may start until
-    one is as long as `bound`, which none can pass. A longest trail that is
-    not closed starts and ends at a wall or at a crossing where an odd number
-    of the seat's roads meet (otherwise an unused road there would lengthen
-    it), and a closed one that passes such a crossing could be lengthened
-    too; so it runs from branch to branch (or wall) along whole chains of
-    two-road crossings, and the search steps a chain at a time. A piece with
-    no branch is a simple ring, as long as its road count."""
+    one is as long as `bound`, which none can pass.
+
+    Trees hanging off the piece's cycles are dead ends: a trail that enters
+    one cannot come back, so it goes no deeper than the tree's deepest
+    crossing. Peeled off leaf by leaf, each tree becomes one chain of that
+    depth into a dead end, and only the cyclic core is searched trail by
+    trail (the trees' own longest paths counted as they are peeled).
+
+    A longest trail that is not closed starts and ends at a dead end or at a
+    crossing where an odd number of the seat's roads meet (otherwise an
+    unused road there would lengthen it), and a closed one that passes such a
+    crossing could be lengthened too; so it runs from branch to branch (or
+    dead end) along whole chains of two-road crossings, and the search steps
+    a chain at a time. A core with no branch is a simple ring."""
+    core, hanging, best = _peel(adj, walls, nodes, best)
+    dead = max(core) + 1  # one crossing number for every dead end
     chains: dict[int, list[tuple[int, int, int]]] = {}
-    rest = nodes
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        n = low.bit_length() - 1
-        if len(adj[n]) != 2:
-            chains[n] = _chains_from(adj, walls, n)
+    searched = 0
+    odd = 0
+    dead_ends = 0
+    for n, links in core.items():
+        trees = hanging.get(n, ())
+        if len(links) == 2 and not trees:
+            continue
+        out = [_chain(core, hanging, bit, node) for bit, node in links]
+        out.extend((path, depth, dead) for depth, path in trees)
+        dead_ends += len(trees)
+        for mask, _, _ in out:
+            searched |= mask
+        odd += len(out) & 1
+        chains[n] = out
     if not chains:
-        return max(best, nodes.bit_count())
+        return max(best, len(core))
+    bound = min(bound, searched.bit_count() - max(0, (odd + dead_ends - 2) // 2))
+    if bound <= best:
+        return best
     top = [best]
+    dead_end = 1 << dead
     for n, out in chains.items():
-        if _trail(chains, walls, edges, n, 0, 0, top, bound):
+        if _trail(chains, dead_end, searched, n, 0, 0, top, bound):
             break
         for mask, steps, end in out:
-            if walls >> end & 1:
-                # From the wall at this chain's end, along it, then on from n.
+            if end == dead:
+                # From the dead end along this chain, then on from n.
                 if steps > top[0]:
                     top[0] = steps
-                if _trail(chains, walls, edges, n, mask, steps, top, bound):
+                if _trail(chains, dead_end, searched, n, mask, steps, top, bound):
                     return top[0]
     return top[0]
 
 
-def _chains_from(adj: Local, walls: int, branch: int) -> list[tuple[int, int, int]]:
-    """The chains leaving a branch: (their roads as a mask, their length, the
-    branch or wall where each ends)."""
-    out = []
-    for bit, node in adj[branch]:
-        mask, steps, came = bit, 1, bit
-        while not walls >> node & 1:
-            links = adj[node]
-            if len(links) != 2:
-                break
-            came, node = links[1] if links[0][0] == came else links[0]
-            mask |= came
-            steps += 1
-        out.append((mask, steps, node))
-    return out
+def _peel(
+    adj: Local, walls: int, nodes: int, best: int
+) -> tuple[Local, dict[int, list[tuple[int, int]]], int]:
+    """The piece's cyclic core (crossing -> its roads to other core crossings),
+    the trees hanging off each core crossing as (depth, roads of the deepest
+    path), and `best` raised to the longest path within any one tree (a
+    trail that never reaches the core: it turns at a fork of the tree). A
+    road into a wall is a tree of depth one. (Two trees at one core crossing,
+    which a crossing of three roads cannot have, the search would join.)"""
+    core: Local = {}
+    hanging: dict[int, list[tuple[int, int]]] = {}
+    for n in bits(nodes):
+        links = []
+        for bit, other in adj[n]:
+            if walls >> other & 1:
+                hanging.setdefault(n, []).append((1, bit))
+            else:
+                links.append((bit, other))
+        core[n] = links
+    leaves = [n for n, links in core.items() if len(links) == 1]
+    while leaves:
+        leaf = leaves.pop()
+        bit, stem = core.pop(leaf)[0]
+        depth, path = 0, 0
+        trees = hanging.pop(leaf, None)
+        if trees:
+            trees.sort(reverse=True)
+            depth, path = trees[0]
+            if len(trees) > 1 and depth + trees[1][0] > best:
+                best = depth + trees[1][0]
+        left = core[stem] = [link for link in core[stem] if link[0] != bit]
+        hanging.setdefault(stem, []).append((depth + 1, path | bit))
+        if len(left) == 1:
+            leaves.append(stem)
+    return core, hanging, best
+
+
+def _chain(
+    core: Local, hanging: dict[int, list[tuple[int, int]]], bit: int, node: int
+) -> tuple[int, int, int]:
+    """The chain leaving a branch along road `bit` to `node`: its roads as a
+    mask, its length and the branch where it ends."""
+    mask, steps, came = bit, 1, bit
+    while True:
+        links = core[node]
+        if len(links) != 2 or node in hanging:
+            return mask, steps, node
+        came, node = links[1] if links[0][0] == came else links[0]
+        mask |= came
+        steps += 1
 
 
 def _trail(
