@@ -149,10 +149,11 @@ def test_the_route_kept_is_the_longest_trail_in_random_games() -> None:
     assert checked > 100
 
 
-def test_a_sail_measured_from_the_old_route_less_one_is_measured_right() -> None:
-    """A sail measures the route with the old one less a road as its floor
-    (the ship leaves an open end); after every sail of random games on two
-    maps, that length is the one measured with no floor at all."""
+def test_a_sail_measured_from_the_old_route_is_measured_right() -> None:
+    """A sail's route is worked out from the old one (the ship leaves an open
+    end, and where it lands at one, from the trails that start where it
+    joins); after every sail of random games on two maps, that length is the
+    one measured whole with no floor at all."""
     sails = 0
     games = (("forgotten_tribe", 3), ("heading_for_new_shores", 4))
     for name, _, st, move in random_moves(games, 6000):

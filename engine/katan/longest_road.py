@@ -30,7 +30,7 @@ def longest_trail(topology: Topology, roads: int, walls: int, floor: int = 0) ->
     return trail_length(adj, walls, floor)
 
 
-def trail_length(adj: Local, walls: int, floor: int = 0) -> int:
+def trail_length(adj: Local, walls: int, floor: int = 0, most: int = -1) -> int:
     """The longest trail of a graph given as crossing -> [(edge bit, other end)]
     (Seafarers measures roads and ships together on a graph of its own).
 
@@ -45,6 +45,8 @@ def trail_length(adj: Local, walls: int, floor: int = 0) -> int:
     `floor` is a length some trail of the graph is known to reach (the seat's
     route before it laid one more piece, which cannot shorten it): a piece
     that cannot beat it is not measured, and it is the answer when none does.
+    `most`, when given, is a length no trail of the graph passes: a search
+    that reaches it stops there.
     """
     best = floor
     done = 0
@@ -69,6 +71,8 @@ def trail_length(adj: Local, walls: int, floor: int = 0) -> int:
             # trail leaves one unused unless it starts or ends there, and an
             # unused road serves two such places at most.
             bound = roads - max(0, (odd + dead_ends - 2) // 2)
+            if 0 <= most < bound:
+                bound = most
             if bound <= best:
                 continue
             length = _search(adj, walls, nodes, edges, bound, best)

@@ -15,7 +15,7 @@ from engine.katan import network
 from engine.katan.components import ROAD_PIECES, cards_text
 from engine.katan.events import Events, say
 from engine.katan.geometry import Topology, bits
-from engine.katan.longest_road import Local, longest_trail, trail_length
+from engine.katan.longest_road import Local, longest_trail, trail_from, trail_length
 from engine.katan.moves import BUILD_SHIP, MOVE_SHIP, Move
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import KatanState
@@ -166,11 +166,12 @@ def why_build(st: KatanState, seat: int, edge: int, free: bool) -> str | None:
 
 
 def place(
-    st: KatanState, seat: int, edge: int, ev: Events, fresh: bool = True, floor: int = -1
+    st: KatanState, seat: int, edge: int, ev: Events, fresh: bool = True, route: int = -1
 ) -> None:
-    """Lay a ship and update both networks, the route and its award (`floor`:
-    a length the route is known to reach with the ship laid; by default the
-    old route for a new ship, which only lengthens it, and none otherwise)."""
+    """Lay a ship and update both networks, the route and its award (`route`:
+    the route's length with the ship laid where the caller knows it; else it
+    is measured, from the old route for a new ship, which only lengthens it,
+    and from nothing otherwise)."""
     sea = part(st)
     top = st.board.topology
     bit = 1 << edge
@@ -189,9 +190,9 @@ def place(
     for end in top.edge_ends[edge]:
         if not walls >> end & 1:
             sea.frontier[seat] |= top.node_edge_mask[end] & open_sea
-    if floor < 0:
-        floor = st.road_len[seat] if fresh else 0
-    st.road_len[seat] = st.ruleset.route_length(st, seat, walls, floor)
+    if route < 0:
+        route = st.ruleset.route_length(st, seat, walls, st.road_len[seat] if fresh else 0)
+    st.road_len[seat] = route
     network.update_longest(st, ev)
     st.ruleset.after_edge(st, seat, edge, ev)
 
@@ -312,9 +313,7 @@ def why_sail(st: KatanState, seat: int, edge: int, to: int) -> str | None:
 
 def step_sail(st: KatanState, seat: int, edge: int, to: int, ev: Events) -> None:
     sea = part(st)
-    # The ship sails from an open end, where no trail passes on: lifted, it
-    # shortens the route by one road at most, and laid again only lengthens it.
-    floor = max(0, st.road_len[seat] - 1)
+    before = st.road_len[seat]
     lift(st, seat, edge)
     sea.sailed = True
     if ev is not None:
@@ -325,7 +324,38 @@ def step_sail(st: KatanState, seat: int, edge: int, to: int, ev: Events) -> None
             seat,
             {"from": edge, "to": to},
         )
-    place(st, seat, to, ev, fresh=False, floor=floor)
+    place(st, seat, to, ev, fresh=False, route=sailed_route(st, seat, to, before))
+
+
+def sailed_route(st: KatanState, seat: int, to: int, before: int) -> int:
+    """The route once the ship just lifted lies on `to`, from the route
+    `before` it was lifted. It left an open end, where a trail through it
+    could only end, so the route without it is `before` or one less. Where it
+    lands at an open end too (or a wall), a trail through it ends there
+    again: the route is `before` + 1 if a trail of `before` starts where it
+    joins, `before` if one of `before` - 1 does, and else the route without
+    it, which no search need take past `before`. Landing between two pieces
+    of the seat's, it is measured whole, from `before` - 1."""
+    top = st.board.topology
+    walls = st.ruleset.walls(st, seat)
+    towns = network.own_buildings(st, seat)
+    adj = mixed_graph(top, st.roads[seat], part(st).ships[seat], towns)
+    wet = top.node_count
+    walls |= walls << wet
+    ends = [n if towns >> n & 1 else n + wet for n in top.edge_ends[to]]
+    joined = [n for n in ends if n in adj and not walls >> n & 1]
+    if len(joined) > 1:
+        return trail_length(
+            mixed_graph(top, st.roads[seat], part(st).ships[seat] | 1 << to, towns),
+            walls,
+            max(0, before - 1),
+        )
+    start = joined[0] if joined else ends[0] if not walls >> ends[0] & 1 else ends[1]
+    if trail_from(adj, walls, start, before):
+        return before + 1
+    if trail_from(adj, walls, start, before - 1):
+        return before
+    return trail_length(adj, walls, max(0, before - 1), most=before)
 
 
 def lift(st: KatanState, seat: int, edge: int) -> None:
