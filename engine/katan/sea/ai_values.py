@@ -159,6 +159,7 @@ class Plan:
         self._graph: Local | None = None
         self._starts: dict[int, bool] = {}
         self._route: tuple[float, bool] | None = None
+        self._worth: int | None = None
 
     # ---- what a crossing is worth ------------------------------------------------------
 
@@ -222,14 +223,21 @@ class Plan:
             value += self.style.island
         return value
 
+    def worth_nodes(self) -> int:
+        """The crossings `node_value` may find worth something: those a
+        settlement may go on and the corners of fog still face down."""
+        if self._worth is None:
+            board = self.st.board
+            nodes = self.free
+            for h in board.fog_hexes:
+                if board.terrain[h] == FOG:
+                    nodes |= self.top.hex_corner_mask[h]
+            self._worth = nodes
+        return self._worth
+
     def top_value(self) -> float:
         """The most any crossing is worth, which no reach can find more than."""
-        board = self.st.board
-        nodes = self.free
-        for h in board.fog_hexes:
-            if board.terrain[h] == FOG:
-                nodes |= self.top.hex_corner_mask[h]
-        return max((self.node_value(n) for n in bits(nodes)), default=0.0)
+        return max((self.node_value(n) for n in bits(self.worth_nodes())), default=0.0)
 
     def gold_pips(self, node: int) -> int:
         board = self.st.board
@@ -251,17 +259,18 @@ class Plan:
         value = self.node_value
         seen |= sources
         layer = sources
+        worth = self.worth_nodes()
         top1 = top2 = lure = 0.0
         last = len(discount) - 1
         for depth in range(last + 1):
             share = discount[depth]
-            rest = layer
+            rest = layer & worth
             while rest:
                 low = rest & -rest
                 rest ^= low
                 n = low.bit_length() - 1
-                worth = known.get(n)
-                v = (value(n) if worth is None else worth) * share
+                found = known.get(n)
+                v = (value(n) if found is None else found) * share
                 if v > top1:
                     top1, top2 = v, top1
                 elif v > top2:
