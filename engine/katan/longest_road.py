@@ -75,7 +75,7 @@ def trail_length(adj: Local, walls: int, floor: int = 0, most: int = -1) -> int:
                 bound = most
             if bound <= best:
                 continue
-            length = _search(adj, walls, nodes, edges, bound, best)
+            length = _search(adj, walls, nodes, bound, best)
         if length > best:
             best = length
     return best
@@ -135,7 +135,7 @@ def _farthest(adj: Local, walls: int, start: int, skip: int) -> tuple[int, int, 
     return best, end, via
 
 
-def _search(adj: Local, walls: int, nodes: int, edges: int, bound: int, best: int) -> int:
+def _search(adj: Local, walls: int, nodes: int, bound: int, best: int) -> int:
     """A piece with a cycle: the longest of its trails if longer than `best`
     (else `best`), searched from each crossing where a trail may start until
     one is as long as `bound`, which none can pass.

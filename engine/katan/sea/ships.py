@@ -342,15 +342,15 @@ def sailed_route(st: KatanState, seat: int, to: int, before: int) -> int:
     adj = mixed_graph(top, st.roads[seat], part(st).ships[seat], towns)
     wet = top.node_count
     walls |= walls << wet
-    ends = [n if towns >> n & 1 else n + wet for n in top.edge_ends[to]]
+    a, b = ends = [n if towns >> n & 1 else n + wet for n in top.edge_ends[to]]
     joined = [n for n in ends if n in adj and not walls >> n & 1]
     if len(joined) > 1:
-        return trail_length(
-            mixed_graph(top, st.roads[seat], part(st).ships[seat] | 1 << to, towns),
-            walls,
-            max(0, before - 1),
-        )
-    start = joined[0] if joined else ends[0] if not walls >> ends[0] & 1 else ends[1]
+        adj[a].append((1 << to, b))
+        adj[b].append((1 << to, a))
+        return trail_length(adj, walls, max(0, before - 1))
+    # Where it joins; joined nowhere (a town of no roads or ships), either end
+    # that is no wall.
+    start = joined[0] if joined else b if walls >> a & 1 else a
     if trail_from(adj, walls, start, before):
         return before + 1
     if trail_from(adj, walls, start, before - 1):
