@@ -105,15 +105,11 @@ def arm(
     not yet `taken` (which it takes), and where it ends."""
     edges, node = 0, start
     for _ in range(length):
-        steps = [
-            (e, b if a == node else a)
-            for e, (a, b) in enumerate(top.edge_ends)
-            if node in (a, b) and (b if a == node else a) not in taken
-        ]
+        steps = [(bit, other) for bit, other in top.node_adj[node] if other not in taken]
         if not steps:
             break
-        e, node = rng.choice(steps)
-        edges |= 1 << e
+        bit, node = rng.choice(steps)
+        edges |= bit
         taken.add(node)
     return edges, node
 

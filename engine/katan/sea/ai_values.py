@@ -47,9 +47,11 @@ from engine.katan.sea.ships import (
     SHIP_COST,
     SHIP_PIECES,
     mixed_graph,
+    mixed_walls,
     pirate_edges,
     reach_of,
     sea_edges,
+    ship_node,
 )
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import KatanState, deck_size
@@ -401,14 +403,12 @@ class Plan:
         mine = fleet[seat] if ship else st.roads[seat]
         joined = [n for n in top.edge_ends[edge] if own >> n & 1 or top.node_edge_mask[n] & mine]
         if len(joined) == 1 and not self.walls >> joined[0] & 1:
-            node = joined[0]
-            if not own >> node & 1 and ship:
-                node += top.node_count
+            node = ship_node(top, joined[0], own) if ship else joined[0]
             starts = self._starts.get(node)
             if starts is None:
                 if self._graph is None:
                     self._graph = mixed_graph(top, st.roads[seat], fleet[seat], own)
-                walls = self.walls | self.walls << top.node_count
+                walls = mixed_walls(top, self.walls)
                 starts = self._starts[node] = trail_from(self._graph, walls, node, before)
             return before + 1 if starts else before
         bit = 1 << edge

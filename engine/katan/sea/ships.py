@@ -111,8 +111,7 @@ def mixed_trail(
     """Measured as a plain trail on a graph where every crossing but the seat's
     towns is split in two, one copy for its roads and one for its ships, so a
     trail changes between them only where they share a crossing."""
-    wet = top.node_count
-    return trail_length(mixed_graph(top, roads, ships, towns), walls | walls << wet, floor)
+    return trail_length(mixed_graph(top, roads, ships, towns), mixed_walls(top, walls), floor)
 
 
 def mixed_graph(top: Topology, roads: int, ships: int, towns: int) -> Local:
@@ -130,6 +129,17 @@ def mixed_graph(top: Topology, roads: int, ships: int, towns: int) -> Local:
             adj.setdefault(a, []).append((bit, b))
             adj.setdefault(b, []).append((bit, a))
     return adj
+
+
+def ship_node(top: Topology, node: int, towns: int) -> int:
+    """A ship's end at `node` in `mixed_graph`: the crossing itself at a town
+    of the seat's (where roads and ships meet), else its ship copy."""
+    return node if towns >> node & 1 else node + top.node_count
+
+
+def mixed_walls(top: Topology, walls: int) -> int:
+    """`walls` in `mixed_graph`: an opponent's town stops roads and ships alike."""
+    return walls | walls << top.node_count
 
 
 # ---- building -----------------------------------------------------------------------------
@@ -340,9 +350,8 @@ def sailed_route(st: KatanState, seat: int, to: int, before: int) -> int:
     walls = st.ruleset.walls(st, seat)
     towns = network.own_buildings(st, seat)
     adj = mixed_graph(top, st.roads[seat], part(st).ships[seat], towns)
-    wet = top.node_count
-    walls |= walls << wet
-    a, b = ends = [n if towns >> n & 1 else n + wet for n in top.edge_ends[to]]
+    walls = mixed_walls(top, walls)
+    a, b = ends = [ship_node(top, n, towns) for n in top.edge_ends[to]]
     joined = [n for n in ends if n in adj and not walls >> n & 1]
     if len(joined) > 1:
         adj[a].append((1 << to, b))
