@@ -3,6 +3,7 @@ stays sensible, and the deals `hard` searches over keep everything the view
 shows while guessing only what it hides, in every rule set."""
 
 import random
+from functools import partial
 
 import pytest
 
@@ -12,15 +13,16 @@ from daemon.model import Origin, TablePolicy
 from daemon.store import MemoryStore
 from engine.katan import chores, rules
 from engine.katan.audit import problems
+from engine.katan.cities.ai_measures import output, track_value
 from engine.katan.cities.components import CLOTH
 from engine.katan.components import DEV_KINDS, FOG, RESOURCES, VICTORY_POINT
 from engine.katan.determinize import determinize
 from engine.katan.determinize_parts import POINT_CARDS
 from engine.katan.game import KATAN
-from engine.katan.moves import OFFER
+from engine.katan.moves import END_TURN, IMPROVE, M_END, OFFER
 from engine.katan.search import _rollout
-from engine.katan.search_candidates import candidates
-from engine.katan.state import CHORE, SETUP_ROAD, SETUP_SETTLEMENT, KatanState
+from engine.katan.search_candidates import candidates, expansion_candidates
+from engine.katan.state import CHORE, MAIN, SETUP_ROAD, SETUP_SETTLEMENT, KatanState
 from engine.protocol import TableConfig
 from engine.selfplay import play
 
@@ -194,6 +196,39 @@ def test_hard_picks_among_its_candidates_the_same_way_each_time() -> None:
         assert KATAN.player("hard", 1).choose(view, seat, legal) == choice
         searched += len(weighed) > 1
     assert searched
+
+
+def test_a_kind_the_default_ai_passes_over_is_still_weighed_in_the_expansions() -> None:
+    """In Cities & Knights the default AI ends many turns with a knight to
+    wake, an improvement to buy or a card to play; asked for its best move of
+    such a kind alone, it names the end of the turn. The search still weighs
+    one move for the kind: the only one, or the improvement its goals rank first."""
+    options = {"expansions": "cities_and_knights"}
+    seen: set[int] = set()
+    for st, seat in _positions(21, options=options):
+        if st.phase != MAIN:
+            continue
+        view = KATAN.view_for(st, seat)
+        legal = KATAN.view_legal_moves(view, seat)
+        normal = KATAN.player("normal", 1)
+        default = normal.choose(view, seat, legal)
+        if default != M_END:
+            continue
+        weighed = expansion_candidates(
+            view.state, seat, legal, default, partial(normal.choose, view, seat)
+        )
+        kinds = {m[0] for m in weighed}
+        for kind in {m[0] for m in legal} - {END_TURN, OFFER}:
+            alone = [m for m in legal if m[0] == kind]
+            if len(alone) == 1 or kind == IMPROVE:
+                assert kind in kinds, (kind, weighed)
+                seen.add(kind)
+        if IMPROVE in kinds:
+            made = output(view.state, seat)
+            best = max(track_value(view.state, seat, m[1], made) for m in legal if m[0] == IMPROVE)
+            chosen = next(m for m in weighed if m[0] == IMPROVE)
+            assert track_value(view.state, seat, chosen[1], made) == best
+    assert len(seen) >= 3, seen
 
 
 def _cities_after_setup() -> KatanState:

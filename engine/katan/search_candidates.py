@@ -12,13 +12,19 @@ the default AI.
 The expansions add kinds of move the base game's measures know nothing of
 (knights, improvements, progress cards, ships, the canal); there the default
 AI itself names each kind's best move (`expansion_candidates`): asked to
-choose among one kind's moves alone, it ranks them by its own measures.
+choose among one kind's moves alone, it ranks them by its own measures. Asked
+about a kind it would not play now, it names the end of its turn instead, so
+a kind it passes over still gets one move that stands for it (`_declined`):
+without that, a turn the default AI ends with a knight to wake, a card to
+play or a trade to make was never weighed against its end.
 """
 
 from collections.abc import Callable, Sequence
 from typing import Final
 
 from engine.katan import ai
+from engine.katan.cities import ai_measures as ck_measures
+from engine.katan.cities import ai_trade as ck_trade
 from engine.katan.components import RESOURCES
 from engine.katan.evaluate import hand_of, missing, node_yield, production, resource_weights
 from engine.katan.evaluate import spot_value as rate_spot
@@ -27,6 +33,8 @@ from engine.katan.moves import (
     BUILD_CITY,
     BUILD_ROAD,
     BUILD_SETTLEMENT,
+    COUNTER,
+    IMPROVE,
     M_ACCEPT,
     M_BUY,
     M_DECLINE,
@@ -35,11 +43,13 @@ from engine.katan.moves import (
     M_ROAD_BUILDING,
     M_ROLL,
     MOVE_ROBBER,
+    OFFER,
     PLAY_MONOPOLY,
     PLAY_PLENTY,
     Move,
 )
-from engine.katan.state import MAIN, OFFER, ROBBER, ROLL, SETUP_SETTLEMENT, KatanState
+from engine.katan.state import MAIN, ROBBER, ROLL, SETUP_SETTLEMENT, KatanState
+from engine.katan.state import OFFER as OFFER_PHASE
 
 SETUP_SPOTS: Final = 6
 ROBBER_SPOTS: Final = 4
@@ -62,7 +72,7 @@ def candidates(st: KatanState, seat: int, legal: Sequence[Move], default: Move) 
     elif phase == ROBBER:
         spots = [m for m in legal if m[0] == MOVE_ROBBER]
         out += sorted(spots, key=lambda m: -ai._robber(st, seat, m))[:ROBBER_SPOTS]
-    elif phase == OFFER:
+    elif phase == OFFER_PHASE:
         out += [m for m in (M_ACCEPT, M_DECLINE) if m in legal]
     elif phase == MAIN:
         out += _main(st, seat, legal)
@@ -92,8 +102,37 @@ def expansion_candidates(
     for m in legal:
         by_kind.setdefault(m[0], []).append(m)
     if len(by_kind) > 1:
-        out += [best_of(moves) for kind, moves in sorted(by_kind.items()) if kind != default[0]]
+        for kind, moves in sorted(by_kind.items()):
+            if kind == default[0]:
+                continue
+            pick = best_of(moves)
+            out.append(pick)
+            if pick[0] != kind:
+                out += _declined(st, seat, kind, moves)
     return list(dict.fromkeys(out))
+
+
+def _declined(st: KatanState, seat: int, kind: int, moves: list[Move]) -> list[Move]:
+    """A kind the default AI would not play now (it names the end of the turn
+    instead) is still weighed where one move stands for it: the only move of
+    its kind, the improvement or bank trade its goals rank first, the road
+    towards the best place to settle. Offers and cards with many targets are
+    left out: no one move of theirs speaks for the rest."""
+    if kind in (OFFER, COUNTER):
+        return []
+    if len(moves) == 1:
+        return moves
+    if st.ck is not None:
+        wanted = ck_measures.goals(st, seat)
+        if kind == IMPROVE:
+            made = ck_measures.output(st, seat)
+            return [max(moves, key=lambda m: ck_measures.track_value(st, seat, m[1], made))]
+        if kind == BANK_TRADE:
+            trade = ck_trade.bank_trade(st, seat, wanted, moves, most=RESOURCES)
+            return [] if trade is None else [trade]
+    if kind == BUILD_ROAD:
+        return _roads(st, seat, moves, resource_weights(st), production(st, seat))[:1]
+    return []
 
 
 def _main(st: KatanState, seat: int, legal: Sequence[Move]) -> list[Move]:
