@@ -123,11 +123,11 @@ def _declined(st: KatanState, seat: int, kind: int, moves: list[Move]) -> list[M
     if len(moves) == 1:
         return moves
     if st.ck is not None:
-        wanted = ck_measures.goals(st, seat)
         if kind == IMPROVE:
             made = ck_measures.output(st, seat)
             return [max(moves, key=lambda m: ck_measures.track_value(st, seat, m[1], made))]
         if kind == BANK_TRADE:
+            wanted = ck_measures.goals(st, seat)
             trade = ck_trade.bank_trade(st, seat, wanted, moves, most=RESOURCES)
             return [] if trade is None else [trade]
     if kind == BUILD_ROAD:
