@@ -34,7 +34,6 @@ from engine.katan.moves import (
     BUILD_ROAD,
     BUILD_SETTLEMENT,
     COUNTER,
-    IMPROVE,
     M_ACCEPT,
     M_BUY,
     M_DECLINE,
@@ -115,21 +114,18 @@ def expansion_candidates(
 def _declined(st: KatanState, seat: int, kind: int, moves: list[Move]) -> list[Move]:
     """A kind the default AI would not play now (it names the end of the turn
     instead) is still weighed where one move stands for it: the only move of
-    its kind, the improvement or bank trade its goals rank first, the road
-    towards the best place to settle. Offers and cards with many targets are
-    left out: no one move of theirs speaks for the rest."""
+    its kind, the bank trade its goals rank first, the road towards the best
+    place to settle. Offers and cards with many targets are left out: no one
+    move of theirs speaks for the rest. (Improvements need no case: asked
+    among improvements alone, the default AI always names one.)"""
     if kind in (OFFER, COUNTER):
         return []
     if len(moves) == 1:
         return moves
-    if st.ck is not None:
-        if kind == IMPROVE:
-            made = ck_measures.output(st, seat)
-            return [max(moves, key=lambda m: ck_measures.track_value(st, seat, m[1], made))]
-        if kind == BANK_TRADE:
-            wanted = ck_measures.goals(st, seat)
-            trade = ck_trade.bank_trade(st, seat, wanted, moves, most=RESOURCES)
-            return [] if trade is None else [trade]
+    if st.ck is not None and kind == BANK_TRADE:
+        wanted = ck_measures.goals(st, seat)
+        trade = ck_trade.bank_trade(st, seat, wanted, moves, most=RESOURCES)
+        return [] if trade is None else [trade]
     if kind == BUILD_ROAD:
         return _roads(st, seat, moves, resource_weights(st), production(st, seat))[:1]
     return []
