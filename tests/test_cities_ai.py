@@ -46,6 +46,7 @@ from engine.katan.state import CHORE, KatanState
 from engine.katan.view import KatanView
 from engine.protocol import TableConfig
 from engine.selfplay import play
+from tests.katan_twins import deal_hands
 
 CITIES: Final = {"expansions": "cities_and_knights"}
 W: Final = len(CARD_NAMES)
@@ -180,14 +181,7 @@ def hidden_twin(st: KatanState, seat: int, rng: random.Random) -> KatanState:
     ck: CitiesPart = twin.ck
     shown = _shown(st, seat)
     others = [t for t in range(st.seats) if t not in (seat, shown)]
-    pool = [k for t in others for k in range(W) for _ in range(twin.hands[t * W + k])]
-    rng.shuffle(pool)
-    for t in others:
-        size = sum(twin.hands[t * W : (t + 1) * W])
-        twin.hands[t * W : (t + 1) * W] = [0] * W
-        for k in pool[:size]:
-            twin.hands[t * W + k] += 1
-        pool = pool[size:]
+    deal_hands(twin, others, rng)
     for t in others:
         held = list(ck.progress[t])
         for i, card in enumerate(held):

@@ -229,7 +229,8 @@ def test_it_decides_from_its_view_alone(level: str, map_name: str, seats: int) -
         decision = KATAN.player(level, 7).choose(view, seat, legal)
         assert KATAN.player(level, 7).choose(twin_view, seat, legal) == decision
         st = KATAN.apply(st, seat, players[seat].choose(view, seat, legal)).state
-    assert changed.get("hands", 0) > 100, changed
+    # Fewer than the decisions: hands the table can name are dealt as they are.
+    assert changed.get("hands", 0) > 40, changed
     assert changed.get(HIDDEN[map_name], 0) > 20, changed
     assert changed.get("development cards", 0), changed
 

@@ -66,6 +66,10 @@ def ledger_problems(st: KatanState) -> list[str]:
             out.append(f"{what} {r}: bank {st.bank[r]} + hands {held} != {start}")
     if min(st.hands) < 0 or min(st.bank) < 0:
         out.append("a negative card count")
+    if st.known and (
+        min(st.known) < 0 or any(k > h for k, h in zip(st.known, st.hands, strict=True))
+    ):
+        out.append("a seat is known to hold cards it does not hold")
     if not 0 <= st.offers <= OFFERS_PER_TURN:
         out.append(f"{st.offers} offers this turn, outside 0 to {OFFERS_PER_TURN}")
     elif st.offers and not st.rolled:

@@ -5,7 +5,8 @@ composition and the seed. What is hidden is still constrained by what is
 public, and a deal keeps every constraint the view implies: the other
 seats' resource cards are exactly the cards neither in the bank nor in the
 seat's own hand (so the kinds' totals are right, only who holds what is
-guessed), each seat holds as many as it shows and at least the cards its
+guessed), each seat holds as many as it shows, at least the cards the
+table saw it get and not spend (`known`) and at least the cards its
 open offer or counter-offer gives, and a seat a Commercial Harbor waits on
 holds a commodity to give back; the development cards not
 played and not the seat's own are dealt between the other seats (as many as
@@ -75,6 +76,8 @@ def determinize(view: KatanState, seat: int, rng: random.Random) -> KatanState:
             break
     st.seed = rng.getrandbits(62)
     st.counter = 0
+    # Nobody in a search's rollouts reads what the table knows: not kept up.
+    st.known = []
     if st.ck is not None:
         deal_progress(st, rng)
     if st.sea is not None:
@@ -83,12 +86,16 @@ def determinize(view: KatanState, seat: int, rng: random.Random) -> KatanState:
 
 
 def _committed(st: KatanState, seat: int) -> list[list[int]]:
-    """Cards each other seat is known to hold: what its open offer or its
-    counter-offer gives (an offer of cards one lacks is refused)."""
-    out = [[0] * st.width for _ in range(st.seats)]
+    """Cards each other seat is known to hold: what the table saw it get and
+    not spend (`known`), and what its open offer or its counter-offer gives
+    (an offer of cards one lacks is refused)."""
+    w = st.width
+    out = [st.known[t * w : (t + 1) * w] for t in range(st.seats)]
     if st.offer is not None and st.current != seat:
         give = offer_legs(st.offer)[0]
-        out[st.current][: len(give)] = give
+        mine = out[st.current]
+        for k, n in enumerate(give):
+            mine[k] = max(mine[k], n)
     for c in st.counters:
         if c[0] != seat:
             for k, n in enumerate(c[1 : 1 + (len(c) - 1) // 2]):

@@ -12,8 +12,8 @@ caller passes a list for them, so rollouts pay nothing for narration.
 from collections.abc import Callable
 from typing import Final
 
+from engine.katan import known, robber, special, trading
 from engine.katan import moves as mv
-from engine.katan import robber, special, trading
 from engine.katan.components import (
     CITY_COST,
     CITY_PIECES,
@@ -439,11 +439,15 @@ _WHY: Final[tuple[Callable[[KatanState, int, Move], str | None], ...]] = (
 
 
 def step(st: KatanState, seat: int, move: Move, ev: Events) -> None:
-    """Apply a legal move in place; then check the win for the seat on turn."""
+    """Apply a legal move in place; then check the win for the seat on turn.
+    The cards the table knows each seat holds follow what the move did."""
+    hands = st.hands[:] if st.known else None
     if st.phase == CHORE:
         st.ruleset.do_chore(st, seat, st.chores[0], move, ev)
     else:
         _STEP[move[0]](st, seat, move, ev)
+    if hands is not None and st.hands != hands:
+        known.follow(st, hands, move)
     phase = st.phase
     if phase > SETUP_ROAD and phase != OVER:
         current = st.current

@@ -92,6 +92,7 @@ class KatanState:
         "fresh",
         "frontier",
         "hands",
+        "known",
         "last_settlement",
         "longest",
         "offer",
@@ -143,6 +144,10 @@ class KatanState:
     robber: int
     hands: list[int]
     """`seats * width` counts, card kind k of seat s at `s * width + k`."""
+    known: list[int]
+    """Laid out like `hands`: cards every seat knows each seat holds, from
+    what the table has seen (`known`); a lower bound of its hand, public.
+    Empty in a search's deal, whose rollouts never read it."""
     bank: list[int]
     deck: list[int]
     """Development cards left, per kind (drawn at random, so there is no order)."""
@@ -219,6 +224,7 @@ class KatanState:
         c.free_roads = self.free_roads
         c.robber = self.robber
         c.hands = self.hands[:]
+        c.known = self.known[:]
         c.bank = self.bank[:]
         c.deck = self.deck[:]
         c.devs = self.devs[:]
@@ -275,6 +281,7 @@ def new_state(
     st.free_roads = 0
     st.robber = board.robber_start
     st.hands = [0] * (seats * width)
+    st.known = [0] * (seats * width)
     st.bank = [ruleset.bank_start(seats, k) for k in range(width)]
     st.deck = list(ruleset.deck(seats))
     st.devs = [0] * (seats * DEV_KINDS)

@@ -237,6 +237,7 @@ def state_json(st: KatanState) -> Json:
             {
                 "seat": t,
                 "hand": _cards(_seat_slice(st.hands, t, st.width)),
+                "known_cards": _cards(_seat_slice(st.known, t, st.width)),
                 "development_hand": _devs(_seat_slice(st.devs, t, DEV_KINDS)),
                 "played": _devs(_seat_slice(st.played, t, DEV_KINDS)),
                 "must_discard": st.discards[t],
@@ -315,6 +316,9 @@ def _state_from(data: Any) -> KatanState:
     for p in data["players"]:
         t = p["seat"]
         st.hands[t * st.width : (t + 1) * st.width] = _counts(p["hand"], names)
+        if "known_cards" in p:
+            # (States stored before the table kept count of them know none.)
+            st.known[t * st.width : (t + 1) * st.width] = _counts(p["known_cards"], names)
         st.devs[t * DEV_KINDS : (t + 1) * DEV_KINDS] = _counts(p["development_hand"], DEV_NAMES)
         st.played[t * DEV_KINDS : (t + 1) * DEV_KINDS] = _counts(p["played"], DEV_NAMES)
         st.discards[t] = p["must_discard"]
