@@ -146,7 +146,8 @@ class KatanState:
     """`seats * width` counts, card kind k of seat s at `s * width + k`."""
     known: list[int]
     """Laid out like `hands`: cards every seat knows each seat holds, from
-    what the table has seen (`known`); a lower bound of its hand, public.
+    what the table has seen (`engine.katan.known`); a lower bound of its
+    hand, public.
     Empty in a search's deal, whose rollouts never read it."""
     bank: list[int]
     deck: list[int]
