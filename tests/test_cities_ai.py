@@ -40,7 +40,6 @@ from engine.katan.cities.components import (
 )
 from engine.katan.cities.rules import CITIES_RULES
 from engine.katan.cities.state import CitiesPart, level_at
-from engine.katan.components import CARD_NAMES
 from engine.katan.game import KATAN
 from engine.katan.state import CHORE, KatanState
 from engine.katan.view import KatanView
@@ -49,7 +48,6 @@ from engine.selfplay import play
 from tests.katan_twins import deal_hands
 
 CITIES: Final = {"expansions": "cities_and_knights"}
-W: Final = len(CARD_NAMES)
 
 Record = list[tuple[str, int, int | None, mv.Move]]
 """(level, seat, the chore kind answered or None, the move) for every decision."""

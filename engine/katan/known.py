@@ -4,11 +4,11 @@ bound a search deals hidden hands from.
 Most cards move in plain sight: the dice say who produces what, builds,
 bank trades and discards change the public bank by exactly what the seat
 paid, domestic trades and a monopoly name their cards. A seat's known cards
-grow and shrink with those. A steal, a Master Merchant's pick, a Wedding's
-gift or a Commercial Harbor's exchange moves cards between seats that the
-others do not see: a seat that lost n cards that way may have lost any n,
-so each count it was known to hold drops by n, and what the other seat got
-is not known.
+grow and shrink with those. Any other move that passes cards between seats
+(a steal, a Master Merchant's pick, a Wedding's gifts, a Commercial
+Harbor's exchange) counts as unseen: a seat that lost n cards that way may
+have lost any n, so each count it was known to hold drops by n, and what
+the other seat got is not known.
 
 It follows the hands at the one choke point where moves become real
 (`rules.step`) and only as far as the table could follow them, so it tells
