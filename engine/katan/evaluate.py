@@ -23,31 +23,32 @@ def hex_pips(st: KatanState, hex_id: int, robbed: bool = True) -> int:
 
 
 def resource_weights(st: KatanState) -> list[float]:
-    """Scarce resources are worth more: each weight grows as the board's total
-    pips for that resource shrink (square root, so it tilts, not dominates)."""
-    totals = [0.0] * RESOURCES
-    for h in st.board.land_hexes:
-        t = st.board.terrain[h]
-        if t < RESOURCES:
-            totals[t] += PIPS[st.board.numbers[h]]
-    mean = sum(totals) / RESOURCES
-    return [(mean / max(total, 1.0)) ** 0.5 for total in totals]
+    """Scarce resources are worth more (`maps.Board.weights`): a list of
+    the seat's own, since callers extend and slice it."""
+    return list(st.board.weights)
 
 
 def production(st: KatanState, seat: int, robbed: bool = True) -> list[float]:
     """Expected cards of each resource per roll for the seat's buildings."""
     out = [0.0] * RESOURCES
-    top = st.board.topology
+    board = st.board
+    node_hexes = board.topology.node_hexes
+    terrain, numbers = board.terrain, board.numbers
+    robber = st.robber if robbed else -1
     for n in bits(st.towns[seat]):
-        for h in top.node_hexes[n]:
-            p = hex_pips(st, h, robbed)
-            if p:
-                out[st.board.terrain[h]] += p / 36
+        for h in node_hexes[n]:
+            t = terrain[h]
+            if t < RESOURCES and h != robber:
+                p = PIPS[numbers[h]]
+                if p:
+                    out[t] += p / 36
     for n in bits(st.cities[seat]):
-        for h in top.node_hexes[n]:
-            p = hex_pips(st, h, robbed)
-            if p:
-                out[st.board.terrain[h]] += 2 * p / 36
+        for h in node_hexes[n]:
+            t = terrain[h]
+            if t < RESOURCES and h != robber:
+                p = PIPS[numbers[h]]
+                if p:
+                    out[t] += 2 * p / 36
     return out
 
 
@@ -81,8 +82,13 @@ def spot_value(
 
 
 def missing(hand: list[int], cost: tuple[int, ...]) -> int:
-    """Cards short of paying `cost` from `hand`."""
-    return sum(max(0, cost[r] - hand[r]) for r in range(RESOURCES))
+    """Cards short of paying `cost` from `hand` (a plain loop: the AIs ask
+    it of every goal at nearly every decision)."""
+    short = 0
+    for r in range(RESOURCES):
+        if cost[r] > hand[r]:
+            short += cost[r] - hand[r]
+    return short
 
 
 def hand_of(st: KatanState, seat: int) -> list[int]:

@@ -86,6 +86,7 @@ class Board:
         "terrain",
         "topology",
         "village_hexes",
+        "weights",
     )
 
     def __init__(
@@ -121,6 +122,8 @@ class Board:
         self.producers: tuple[tuple[tuple[int, int, int], ...], ...] = _producers(
             self.land_hexes, terrain, numbers, topology
         )
+        self.weights: tuple[float, ...] = _weights(self.land_hexes, terrain, numbers)
+        """Per resource, how scarce the board makes it (`evaluate.resource_weights`)."""
         self.gold_producers: tuple[tuple[tuple[int, int], ...], ...] = _gold(
             self.land_hexes, terrain, numbers, topology
         )
@@ -166,6 +169,7 @@ class Board:
         new.numbers = numbers
         new.producers = _producers(self.land_hexes, self.terrain, numbers, self.topology)
         new.gold_producers = _gold(self.land_hexes, self.terrain, numbers, self.topology)
+        new.weights = _weights(self.land_hexes, self.terrain, numbers)
         return new
 
     def _of_terrain(self, kind: int) -> tuple[int, ...]:
@@ -187,6 +191,22 @@ def _producers(
         if terrain[h] < RESOURCES and numbers[h]:
             producers[numbers[h]].append((h, terrain[h], topology.hex_corner_mask[h]))
     return tuple(tuple(p) for p in producers)
+
+
+def _weights(
+    land: tuple[int, ...], terrain: tuple[int, ...], numbers: tuple[int, ...]
+) -> tuple[float, ...]:
+    """Scarce resources are worth more: each weight grows as the board's total
+    pips for that resource shrink (square root, so it tilts, not dominates).
+    Kept on the board, which never changes, since the AIs ask at nearly every
+    decision."""
+    totals = [0.0] * RESOURCES
+    for h in land:
+        t = terrain[h]
+        if t < RESOURCES:
+            totals[t] += PIPS[numbers[h]]
+    mean = sum(totals) / RESOURCES
+    return tuple((mean / max(total, 1.0)) ** 0.5 for total in totals)
 
 
 def _gold(

@@ -10,6 +10,7 @@ reused where they carry over: weighted pips, spot values, node yields.
 """
 
 from collections.abc import Sequence
+from functools import cache
 from math import comb
 from typing import Final
 
@@ -77,17 +78,36 @@ def hand(st: KatanState, seat: int) -> list[int]:
 
 def short(cards: Sequence[int], cost: Cost) -> int:
     """Cards missing to pay `cost`, commodities included."""
-    return sum(c - cards[k] for k, c in enumerate(cost) if c > cards[k])
+    missing = 0
+    for k, c in _sparse(cost)[0]:
+        if c > cards[k]:
+            missing += c - cards[k]
+    return missing
 
 
 def level(st: KatanState, seat: int, track: int) -> int:
     return part(st).levels[seat * TRACKS + track]
 
 
+def _improve_costs() -> tuple[tuple[Cost, ...], ...]:
+    out = []
+    for track in range(TRACKS):
+        costs = []
+        for done in range(LEVELS + 1):
+            cost = [0] * WIDTH
+            cost[TRACK_GOOD[track]] = done + 1
+            costs.append(tuple(cost))
+        out.append(tuple(costs))
+    return tuple(out)
+
+
+IMPROVE_COSTS: Final = _improve_costs()
+"""Per track and level reached, the next level's cost (built once: the AI
+asks for them at nearly every decision)."""
+
+
 def improve_cost(st: KatanState, seat: int, track: int) -> Cost:
-    cost = [0] * WIDTH
-    cost[TRACK_GOOD[track]] = level(st, seat, track) + 1
-    return tuple(cost)
+    return IMPROVE_COSTS[track][level(st, seat, track)]
 
 
 # ---- production ------------------------------------------------------------------------
@@ -97,19 +117,25 @@ def output(st: KatanState, seat: int, robbed: bool = True) -> list[float]:
     """Expected cards of each kind per roll: a settlement's resource, a city's
     resource and commodity (or two of the resource on hills and fields)."""
     out = [0.0] * WIDTH
-    top = st.board.topology
-    terrain = st.board.terrain
+    board = st.board
+    node_hexes = board.topology.node_hexes
+    terrain, numbers = board.terrain, board.numbers
+    robber = st.robber if robbed else -1
     for n in bits(st.towns[seat]):
-        for h in top.node_hexes[n]:
-            p = hex_pips(st, h, robbed)
-            if p:
-                out[terrain[h]] += p / 36
+        for h in node_hexes[n]:
+            t = terrain[h]
+            if t < RESOURCES and h != robber:
+                p = PIPS[numbers[h]]
+                if p:
+                    out[t] += p / 36
     for n in bits(st.cities[seat]):
-        for h in top.node_hexes[n]:
-            p = hex_pips(st, h, robbed)
-            if p:
-                for kind, count in CITY_PRODUCE[terrain[h]]:
-                    out[kind] += count * p / 36
+        for h in node_hexes[n]:
+            t = terrain[h]
+            if t < RESOURCES and h != robber:
+                p = PIPS[numbers[h]]
+                if p:
+                    for kind, count in CITY_PRODUCE[t]:
+                        out[kind] += count * p / 36
     return out
 
 
@@ -146,15 +172,18 @@ def track_value(st: KatanState, seat: int, track: int, made: list[float] | None 
     """How much the next level of a track is worth to the seat: the level-3
     ability, the metropolis it races for, and what its commodity output feeds."""
     ck = part(st)
-    mine = level(st, seat, track)
+    levels = ck.levels
+    mine = levels[seat * TRACKS + track]
     if mine >= LEVELS:
         return 0.0
     nxt = mine + 1
     value = 0.5
     if nxt == ABILITY_LEVEL:
         value += (0.45, 0.25, 0.4)[track]
-    others = [ck.levels[t * TRACKS + track] for t in range(st.seats) if t != seat]
-    best_other = max(others)
+    best_other = -1
+    for t in range(st.seats):
+        if t != seat and levels[t * TRACKS + track] > best_other:
+            best_other = levels[t * TRACKS + track]
     holder = ck.metropolis_owner[track]
     if holder == seat:
         if mine == METROPOLIS_LEVEL and best_other >= METROPOLIS_LEVEL:
@@ -192,9 +221,10 @@ def goals(st: KatanState, seat: int) -> list[Goal]:
                 out.append((improve_cost(st, seat, track), min(1.0, 0.35 * value)))
     ck = part(st)
     asleep = knights_of(ck, seat) & ~ck.active[seat]
-    if defence_need(st, seat, window(st, seat)):
+    rolls = window(st, seat)
+    if defence_need(st, seat, rolls):
         out.append((ACTIVATE if asleep else KNIGHT, 0.9))
-    elif asleep and defence_need(st, seat, window(st, seat) + st.seats):
+    elif asleep and defence_need(st, seat, rolls + st.seats):
         out.append((ACTIVATE, 0.6))
     elif potential(ck, seat) < 2:
         out.append((KNIGHT, 0.6))
@@ -291,8 +321,10 @@ THREAT: Final = 0.1
 """The chance of an attack before the seat can act again above which it arms."""
 
 
+@cache
 def attack_chance(steps: int, rolls: int) -> float:
-    """The chance that `rolls` rolls bring at least `steps` ships."""
+    """The chance that `rolls` rolls bring at least `steps` ships (kept: the
+    AI asks it several times a decision, always of a few small numbers)."""
     if steps <= 0:
         return 1.0
     if steps > rolls:
@@ -310,7 +342,8 @@ def window(st: KatanState, seat: int) -> int:
 def potential(ck: CitiesPart, seat: int) -> int:
     """Strength the seat could stand with every knight it has awake."""
     i = seat * KNIGHT_LEVELS
-    return sum((lv + 1) * ck.knights[i + lv].bit_count() for lv in range(KNIGHT_LEVELS))
+    k = ck.knights
+    return k[i].bit_count() + 2 * k[i + 1].bit_count() + 3 * k[i + 2].bit_count()
 
 
 def liable(st: KatanState, seat: int) -> bool:
@@ -325,12 +358,20 @@ def defence_target(st: KatanState, seat: int, rolls: int) -> int:
     its knights (a lost city is the heaviest blow of the game). 0 when no
     attack is near or the seat has no city to lose."""
     ck = part(st)
-    if attack_chance(ck.barbarians, rolls) < THREAT or not liable(st, seat):
+    if attack_chance(ck.barbarians, rolls) < THREAT:
         return 0
-    barbarians = sum(c.bit_count() for c in st.cities)
-    others = [t for t in range(st.seats) if t != seat]
-    hold = barbarians - sum(strength(ck, t) for t in others)
-    rivals = [potential(ck, t) for t in others if liable(st, t)]
+    cities = st.cities
+    immune = metropolises(ck)
+    if not cities[seat] & ~immune:
+        return 0
+    hold = 0
+    rivals = []
+    for t in range(st.seats):
+        hold += cities[t].bit_count()
+        if t != seat:
+            hold -= strength(ck, t)
+            if cities[t] & ~immune:
+                rivals.append(potential(ck, t))
     return max(0, min(hold, min(rivals) + 1) if rivals else hold)
 
 

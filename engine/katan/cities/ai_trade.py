@@ -42,7 +42,8 @@ def _keep(cost: tuple[int, ...], wanted: list[Goal]) -> list[int]:
     for other, weight in wanted:
         if weight >= 0.3:
             for k in range(RESOURCES, WIDTH):
-                keep[k] = max(keep[k], other[k])
+                if other[k] > keep[k]:
+                    keep[k] = other[k]
     return keep
 
 
@@ -50,29 +51,34 @@ def bank_trade(
     st: KatanState, seat: int, wanted: list[Goal], legal: Sequence[Move], most: int = 2
 ) -> Move | None:
     """The first trade of a sequence of at most `most` that pays for one of
-    the top goals this turn, giving the cards the goals value least."""
+    the top goals this turn, giving the cards the goals value least. (Asked
+    at nearly every turn of the default AI, so what only a trade needs, the
+    ratios and card values, is worked out once a goal comes within reach.)"""
     cards = hand(st, seat)
-    ratio = ratios(st, seat)
-    values = card_values(cards, wanted)
-    allowed = set(legal)
+    ratio: tuple[int, ...] | None = None
+    values: list[float] | None = None
     for cost, _ in wanted[:REACH]:
-        need = [max(0, cost[k] - cards[k]) for k in range(WIDTH)]
-        missing = sum(need)
+        missing = short(cards, cost)
         if not missing or missing > most:
             continue
+        if ratio is None:
+            ratio = ratios(st, seat)
         keep = _keep(cost, wanted)
-        spare = [max(0, cards[k] - keep[k]) for k in range(WIDTH)]
+        spare = [cards[k] - keep[k] if cards[k] > keep[k] else 0 for k in range(WIDTH)]
         if sum(spare[k] // ratio[k] for k in range(WIDTH)) < missing:
             continue
-        want = next((k for k in range(WIDTH) if need[k] and st.bank[k]), -1)
+        want = next((k for k in range(WIDTH) if cost[k] > cards[k] and st.bank[k]), -1)
         if want < 0:
             continue
+        if values is None:
+            values = card_values(cards, wanted)
+        worth, rate = values, ratio
         give = max(
-            (k for k in range(WIDTH) if spare[k] >= ratio[k]),
-            key=lambda k: (spare[k] - ratio[k], -values[k]),
+            (k for k in range(WIDTH) if spare[k] >= rate[k]),
+            key=lambda k: (spare[k] - rate[k], -worth[k]),
         )
         move = BANK_MOVES[give][want]
-        if move in allowed:
+        if move in legal:
             return move
     return None
 

@@ -155,4 +155,9 @@ def strength(part: CitiesPart, seat: int) -> int:
     """The seat's active knights' strength (basic 1, strong 2, mighty 3)."""
     i = seat * KNIGHT_LEVELS
     active = part.active[seat]
-    return sum((level + 1) * (part.knights[i + level] & active).bit_count() for level in range(3))
+    k = part.knights
+    return (
+        (k[i] & active).bit_count()
+        + 2 * (k[i + 1] & active).bit_count()
+        + 3 * (k[i + 2] & active).bit_count()
+    )

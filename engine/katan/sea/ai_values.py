@@ -161,6 +161,7 @@ class Plan:
         self._graph: Local | None = None
         self._starts: dict[int, bool] = {}
         self._route: tuple[float, bool] | None = None
+        self._race: tuple[int, int, bool, bool] | None = None
         self._worth: int | None = None
 
     # ---- what a crossing is worth ------------------------------------------------------
@@ -376,12 +377,10 @@ class Plan:
     def route_gain(self, edge: int, ship: bool) -> float:
         """What a piece on `edge` adds towards Longest route: the award's two
         points when it takes the lead, a share of them while it closes in."""
-        st, seat = self.st, self.seat
-        before = st.road_len[seat]
-        rivals = max(st.road_len[t] for t in range(st.seats) if t != seat)
-        need = max(LONGEST_ROAD_MIN, rivals + 1)
-        held = st.longest == seat
-        if (held and rivals < before - 1) or (not held and before + 1 < need - 2):
+        if self._race is None:
+            self._race = self._race_now()
+        before, need, held, open_race = self._race
+        if not open_race:
             return 0.0
         after = self._route_with(edge, ship, before)
         if after <= before:
@@ -389,6 +388,18 @@ class Plan:
         if held:
             return self.style.route * ROUTE_SHARE
         return self.style.route * ROUTE_SHARE ** max(0, need - after)
+
+    def _race_now(self) -> tuple[int, int, bool, bool]:
+        """The seat's route, the length that takes the award, whether the seat
+        holds it, and whether one piece could matter now (a rival within a
+        road of the holder's route, or the seat within three of the award)."""
+        st, seat = self.st, self.seat
+        before = st.road_len[seat]
+        rivals = max(st.road_len[t] for t in range(st.seats) if t != seat)
+        need = max(LONGEST_ROAD_MIN, rivals + 1)
+        held = st.longest == seat
+        closed = (held and rivals < before - 1) or (not held and before + 1 < need - 2)
+        return before, need, held, not closed
 
     def _route_with(self, edge: int, ship: bool, before: int) -> int:
         """The seat's route with a piece on `edge`. A piece joined to the
