@@ -28,27 +28,32 @@ def resource_weights(st: KatanState) -> list[float]:
     return list(st.board.weights)
 
 
-def production(st: KatanState, seat: int, robbed: bool = True) -> list[float]:
-    """Expected cards of each resource per roll for the seat's buildings."""
-    out = [0.0] * RESOURCES
+def paying_hexes(st: KatanState, nodes: int, robbed: bool = True) -> list[tuple[int, int]]:
+    """(resource, pips) of every hex that pays a building on the crossings of
+    `nodes`, once per building beside it (the robber's hex pays none when
+    `robbed`): what every rule set's production measure adds up."""
     board = st.board
     node_hexes = board.topology.node_hexes
     terrain, numbers = board.terrain, board.numbers
     robber = st.robber if robbed else -1
-    for n in bits(st.towns[seat]):
+    out = []
+    for n in bits(nodes):
         for h in node_hexes[n]:
             t = terrain[h]
             if t < RESOURCES and h != robber:
                 p = PIPS[numbers[h]]
                 if p:
-                    out[t] += p / 36
-    for n in bits(st.cities[seat]):
-        for h in node_hexes[n]:
-            t = terrain[h]
-            if t < RESOURCES and h != robber:
-                p = PIPS[numbers[h]]
-                if p:
-                    out[t] += 2 * p / 36
+                    out.append((t, p))
+    return out
+
+
+def production(st: KatanState, seat: int, robbed: bool = True) -> list[float]:
+    """Expected cards of each resource per roll for the seat's buildings."""
+    out = [0.0] * RESOURCES
+    for t, p in paying_hexes(st, st.towns[seat], robbed):
+        out[t] += p / 36
+    for t, p in paying_hexes(st, st.cities[seat], robbed):
+        out[t] += 2 * p / 36
     return out
 
 

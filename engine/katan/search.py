@@ -7,9 +7,11 @@ development cards, and the expansions' progress cards, fog, chests and canal
 numbers), and in every deal each candidate is played and followed by a short
 rollout in which every seat plays the rule set's default AI, to the end of
 the seat's next turn; the position there is scored (`search_value`). Every
-candidate meets the same deals, the same dice and the same policy seeds, so
-the gain of a move over the default AI's own choice is measured deal by deal,
-with the luck taken out.
+candidate meets the same deals, the same dice seed and the same policy
+seeds, so the gain of a move over the default AI's own choice is measured
+deal by deal, with most of the luck taken out (a candidate that draws one
+card more than another meets other dice from then on: tying the dice to the
+turn made the gains no less noisy, so the engine's one draw counter stays).
 
 The rollouts go where they tell: after a third and after two thirds of the
 deals the worse half of the candidates is dropped (successive halving), so

@@ -11,6 +11,9 @@ whoever gets there first.
 
 from typing import Final
 
+from engine.katan.cities.ai_measures import output, potential
+from engine.katan.cities.components import TRACKS
+from engine.katan.cities.state import strength
 from engine.katan.components import DEV_KINDS, KNIGHT, LARGEST_ARMY_MIN, RESOURCES, VICTORY_POINT
 from engine.katan.evaluate import production
 from engine.katan.state import OVER, KatanState
@@ -37,8 +40,89 @@ RIVAL: Final = 0.6
 """How much the strongest rival counts against the seat (the rest the others' mean)."""
 
 
+CITIES_FEATURES: Final = (
+    "points",
+    "resources a roll",
+    "commodities a roll",
+    "resources produced at all",
+    "cards in hand up to seven",
+    "cards past seven",
+    "progress cards",
+    "improvement levels",
+    "highest improvement level",
+    "active knights' strength",
+    "knights' strength awake or not",
+    "longest road, up to eight",
+    "open crossings to settle, up to two",
+    "cities",
+    "city walls",
+    "holding Longest Road",
+)
+"""What a Cities & Knights position is made of (`cities_features`), by name."""
+CITIES_WEIGHTS: Final = (
+    1.0,
+    3.39,
+    3.14,
+    0.04,
+    0.25,
+    0.17,
+    0.31,
+    0.73,
+    0.35,
+    0.38,
+    0.26,
+    0.59,
+    0.41,
+    0.74,
+    0.33,
+    -0.63,
+)
+"""Cities & Knights' worth per feature, in points: fitted by `bench.fit_value`
+to 1,500 games of `normal` self-play (which seat wins, from every seat's
+features at the end of each turn past the eighth, as a conditional logit),
+each weight divided by the points' own. The base game's hand-set weights
+know nothing of improvements, knights or walls, and weigh a card in hand a
+quarter of what the games say; with these `hard` won 53 of 116 tuning games
+against 46 on the same seeds (docs/BENCHMARKS.md). Longest Road's own weight
+is below zero because its two points are counted already and a longer road
+may take them away."""
+
+
+def cities_features(st: KatanState, seat: int) -> list[float]:
+    """The seat's position in Cities & Knights as `CITIES_FEATURES` names it:
+    the fitted worth and its fitting (`bench.fit_value`) read the same numbers."""
+    ck = st.ck
+    w = st.width
+    made = output(st, seat)
+    cards = sum(st.hands[seat * w : (seat + 1) * w])
+    levels = ck.levels[seat * TRACKS : (seat + 1) * TRACKS]
+    land = st.board.topology.land_nodes
+    room = (st.reach[seat] & ~st.blocked & ~st.closed & land).bit_count()
+    return [
+        float(st.points[seat]),
+        sum(made[:RESOURCES]),
+        sum(made[RESOURCES:]),
+        float(sum(1 for r in range(RESOURCES) if made[r] > 0)),
+        float(min(cards, 7)),
+        float(max(0, cards - 7)),
+        float(len(ck.progress[seat])),
+        float(sum(levels)),
+        float(max(levels)),
+        float(strength(ck, seat)),
+        float(potential(ck, seat)),
+        float(min(st.road_len[seat], 8)),
+        float(min(room, 2)),
+        float(st.cities[seat].bit_count()),
+        float(ck.walls[seat].bit_count()),
+        float(st.longest == seat),
+    ]
+
+
 def worth(st: KatanState, seat: int) -> float:
-    """One seat's position, in points and the points it is likely to make."""
+    """One seat's position, in points and the points it is likely to make
+    (in Cities & Knights without Seafarers, by the fitted weights)."""
+    if st.ck is not None and st.sea is None:
+        return sum(w * f for w, f in zip(CITIES_WEIGHTS, cities_features(st, seat), strict=True))
     points = st.points[seat] + st.devs[seat * DEV_KINDS + VICTORY_POINT]
     made = production(st, seat)
     value = float(points) + PRODUCTION * sum(made)

@@ -41,8 +41,7 @@ from engine.katan.components import (
     SETTLEMENT_COST,
     SETTLEMENT_PIECES,
 )
-from engine.katan.evaluate import hex_pips, resource_weights, spot_value
-from engine.katan.geometry import bits
+from engine.katan.evaluate import hex_pips, paying_hexes, resource_weights, spot_value
 from engine.katan.state import KatanState, hand_size
 
 WIDTH: Final = 8
@@ -117,25 +116,11 @@ def output(st: KatanState, seat: int, robbed: bool = True) -> list[float]:
     """Expected cards of each kind per roll: a settlement's resource, a city's
     resource and commodity (or two of the resource on hills and fields)."""
     out = [0.0] * WIDTH
-    board = st.board
-    node_hexes = board.topology.node_hexes
-    terrain, numbers = board.terrain, board.numbers
-    robber = st.robber if robbed else -1
-    for n in bits(st.towns[seat]):
-        for h in node_hexes[n]:
-            t = terrain[h]
-            if t < RESOURCES and h != robber:
-                p = PIPS[numbers[h]]
-                if p:
-                    out[t] += p / 36
-    for n in bits(st.cities[seat]):
-        for h in node_hexes[n]:
-            t = terrain[h]
-            if t < RESOURCES and h != robber:
-                p = PIPS[numbers[h]]
-                if p:
-                    for kind, count in CITY_PRODUCE[t]:
-                        out[kind] += count * p / 36
+    for t, p in paying_hexes(st, st.towns[seat], robbed):
+        out[t] += p / 36
+    for t, p in paying_hexes(st, st.cities[seat], robbed):
+        for kind, count in CITY_PRODUCE[t]:
+            out[kind] += count * p / 36
     return out
 
 

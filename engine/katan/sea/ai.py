@@ -47,7 +47,7 @@ from engine.katan.components import (
     RESOURCES,
     ROAD_COST,
 )
-from engine.katan.evaluate import hand_of, node_yield
+from engine.katan.evaluate import hand_of, missing, node_yield
 from engine.katan.geometry import bits
 from engine.katan.moves import (
     BUILD_CITY,
@@ -319,21 +319,24 @@ def _further_offer(st: KatanState, seat: int) -> Move | None:
     if not any(hand_size(st, t) for t in range(st.seats) if t != seat):
         return None
     hand = hand_of(st, seat)
-    goals = base_ai._goals(st, seat)[:3]
+    goals = [cost for cost, _ in base_ai._goals(st, seat)[:3]]
+    gaps = [missing(hand, cost) for cost in goals]
     offers: list[Move] = []
     for gap in (1, 2):
-        for cost, _ in goals:
-            short = [max(0, cost[r] - hand[r]) for r in range(RESOURCES)]
-            if sum(short) != gap:
+        for cost, short in zip(goals, gaps, strict=True):
+            if short != gap:
                 continue
             spare = base_ai._surplus(hand, cost)
             gives = sorted((r for r in range(RESOURCES) if spare[r]), key=lambda r: -spare[r])
-            for want in (r for r in range(RESOURCES) if short[r]):
+            for want in (r for r in range(RESOURCES) if cost[r] > hand[r]):
                 for give in gives:
                     offer = offer_move(-1, ONE[give], ONE[want])
                     if offer not in offers:
                         offers.append(offer)
-    return offers[st.offers] if st.offers < len(offers) else None
+                        if len(offers) > st.offers:
+                            # The offers made so far come first: this is the next.
+                            return offer
+    return None
 
 
 def _ship_outlook(plan: Plan) -> float:

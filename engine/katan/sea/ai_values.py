@@ -438,20 +438,34 @@ class Plan:
         """The most a road or ship could add towards Longest route (money
         aside), and whether that piece is a ship."""
         if self._route is None:
-            st, seat = self.st, self.seat
-            best = (0.0, False)
-            if self.style.route:
-                roads = st.frontier[seat] if st.roads[seat].bit_count() < ROAD_PIECES else 0
-                ships = self.sea.frontier[seat] & ~self.pirate
-                if self.sea.ships[seat].bit_count() >= SHIP_PIECES:
-                    ships = 0
-                for mask, ship in ((roads, False), (ships, True)):
-                    for e in bits(mask):
-                        gain = self.route_gain(e, ship)
-                        if gain > best[0]:
-                            best = (gain, ship)
-            self._route = best
+            self._route = self._route_outlook()
         return self._route
+
+    def _route_outlook(self) -> tuple[float, bool]:
+        st, seat = self.st, self.seat
+        best = (0.0, False)
+        if not self.style.route:
+            return best
+        if self._race is None:
+            self._race = self._race_now()
+        _, _, held, open_race = self._race
+        if not open_race:
+            return best
+        # No piece adds more than the award's share while the seat holds it,
+        # nor more than the award when it takes it: the first that does wins.
+        ceiling = self.style.route * ROUTE_SHARE if held else self.style.route
+        roads = st.frontier[seat] if st.roads[seat].bit_count() < ROAD_PIECES else 0
+        ships = self.sea.frontier[seat] & ~self.pirate
+        if self.sea.ships[seat].bit_count() >= SHIP_PIECES:
+            ships = 0
+        for mask, ship in ((roads, False), (ships, True)):
+            for e in bits(mask):
+                gain = self.route_gain(e, ship)
+                if gain > best[0]:
+                    best = (gain, ship)
+                    if gain >= ceiling:
+                        return best
+        return best
 
     def best_of(self, moves: list[tuple[int, ...]], ship: bool) -> tuple[tuple[int, ...], float]:
         value = self.ship_value if ship else self.road_value
