@@ -331,11 +331,6 @@ def potential(ck: CitiesPart, seat: int) -> int:
     return k[i].bit_count() + 2 * k[i + 1].bit_count() + 3 * k[i + 2].bit_count()
 
 
-def liable(st: KatanState, seat: int) -> bool:
-    """Whether a lost attack could cost the seat a city (a metropolis is immune)."""
-    return bool(st.cities[seat] & ~metropolises(part(st)))
-
-
 def defence_target(st: KatanState, seat: int, rolls: int) -> int:
     """The active strength the seat should stand when an attack may come
     before it acts again: enough that Catan holds on the knights awake now, or
@@ -345,6 +340,8 @@ def defence_target(st: KatanState, seat: int, rolls: int) -> int:
     ck = part(st)
     if attack_chance(ck.barbarians, rolls) < THREAT:
         return 0
+    # A lost attack takes a city, never a metropolis: who has only
+    # metropolises has nothing to lose.
     cities = st.cities
     immune = metropolises(ck)
     if not cities[seat] & ~immune:
