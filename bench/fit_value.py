@@ -1,48 +1,81 @@
-"""Fit the weights of `hard`'s Cities & Knights worth to self-play.
+"""Fit the weights of `hard`'s worth for an expansion to self-play.
 
 `hard` scores a rollout's last position by what each seat's position is
 worth (`engine.katan.search_value`). In the base game those weights were set
-by hand and screened game by game; Cities & Knights adds improvements,
-knights and walls that no hand-set weight had measured. Here the games
-themselves say what each part of a position is worth: `normal` plays
-itself, every seat's features (`cities_features`) are read at the end of
-each turn past the eighth, and a conditional logit (the chance that a seat
-wins is the softmax of the four seats' weighted features) is fitted to who
-won. Divided by the points' own weight, the weights are in points, as
-`CITIES_WEIGHTS` holds them.
+by hand and screened game by game; the expansions add what no hand-set
+weight had measured (improvements, knights and walls; gold, ships and the
+route race over the sea). Here the games themselves say what each part of a
+position is worth: `normal` plays itself, every seat's features are read at
+the end of each turn past the eighth, and a conditional logit (the chance
+that a seat wins is the softmax of the four seats' weighted features) is
+fitted to who won. Divided by the points' own weight, the weights are in
+points, as `CITIES_WEIGHTS` and `SEA_WEIGHTS` hold them.
 
-    .venv/bin/python -m bench.fit_value [--games 1500]
+    .venv/bin/python -m bench.fit_value [--rules cities|seafarers] [--games 1500]
 
-prints the weights (about two minutes at 1,500 games). It needs numpy, which
-the `dev` extra installs (`make test` and `make bench` both have it). The
-games' seeds (500,000 on) are neither the bench's nor the tuning runs'.
+prints the weights (two to three minutes at 1,500 games; Seafarers on the
+bench's map). It needs numpy, which the `dev` extra installs (`make test`
+and `make bench` both have it). The games' seeds (500,000 on) are neither
+the bench's nor the tuning runs'.
 """
 
 import argparse
 import sys
+from collections.abc import Callable
+from typing import Final, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from engine.katan.ai import KatanPlayer
+from engine.katan.bench import SEA_MAP
 from engine.katan.game import KATAN
-from engine.katan.search_value import CITIES_FEATURES, CITIES_WEIGHTS, cities_features
+from engine.katan.search_value import (
+    CITIES_FEATURES,
+    CITIES_WEIGHTS,
+    SEA_FEATURES,
+    SEA_WEIGHTS,
+    cities_features,
+    sea_features,
+)
+from engine.katan.state import KatanState
 from engine.protocol import TableConfig
 
 FIRST_SEED = 500_000
 SKIPPED_TURNS = 8
 """Turns whose positions are left out: after setup every seat looks alike."""
-CITIES = {"expansions": "cities_and_knights"}
 
 
-def positions(games: int, first: int = FIRST_SEED) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
+class Rules(NamedTuple):
+    """A rule set whose worth is fitted: its table options, what a position
+    is made of and the weights now in use."""
+
+    options: dict[str, str]
+    names: tuple[str, ...]
+    features: Callable[[KatanState, int], list[float]]
+    weights: tuple[float, ...]
+
+
+RULES: Final = {
+    "cities": Rules(
+        {"expansions": "cities_and_knights"}, CITIES_FEATURES, cities_features, CITIES_WEIGHTS
+    ),
+    "seafarers": Rules(
+        {"expansions": "seafarers", "map": SEA_MAP}, SEA_FEATURES, sea_features, SEA_WEIGHTS
+    ),
+}
+
+
+def positions(
+    rules: Rules, games: int, first: int = FIRST_SEED
+) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
     """Every kept position of `games` self-play games as (positions, seats,
     features), and the seat that went on to win each."""
     rows: list[list[list[float]]] = []
     winners: list[int] = []
     for index in range(games):
         seed = first + index
-        st = KATAN.initial_state(TableConfig(game="katan", seed=seed, options=CITIES))
+        st = KATAN.initial_state(TableConfig(game="katan", seed=seed, options=rules.options))
         players = [KatanPlayer(7000 * index + s) for s in range(st.seats)]
         kept: list[list[list[float]]] = []
         turn = st.turn
@@ -55,7 +88,7 @@ def positions(games: int, first: int = FIRST_SEED) -> tuple[NDArray[np.float64],
             if st.turn != turn and not KATAN.is_finished(st):
                 turn = st.turn
                 if turn > SKIPPED_TURNS:
-                    kept.append([cities_features(st, s) for s in range(st.seats)])
+                    kept.append([rules.features(st, s) for s in range(st.seats)])
         if st.winner is None or st.winner < 0:
             continue
         rows += kept
@@ -90,12 +123,14 @@ def fit(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.fit_value", description=__doc__)
     parser.add_argument("--games", type=int, default=1500, help="self-play games to fit to")
+    parser.add_argument("--rules", choices=sorted(RULES), default="cities", help="the rule set")
     args = parser.parse_args(argv)
-    x, won = positions(args.games)
+    rules = RULES[args.rules]
+    x, won = positions(rules, args.games)
     weights = fit(x, won)
-    points = weights[CITIES_FEATURES.index("points")]
+    points = weights[rules.names.index("points")]
     print(f"{len(won):,} positions of {args.games:,} games; weights in points (now in use):")
-    for name, weight, used in zip(CITIES_FEATURES, weights / points, CITIES_WEIGHTS, strict=True):
+    for name, weight, used in zip(rules.names, weights / points, rules.weights, strict=True):
         print(f"  {name:<40} {weight:7.3f}   ({used:.2f})")
     return 0
 

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from katan_leaks import Secrets
 from pydantic import SecretStr
-from telegram_fake import TOKEN, FakeTelegram, Faults, Limits, Message, User
+from telegram_fake import TOKEN, FakeTelegram, Faults, Limits, Message, Request, User
 
 from daemon.ai import InlineAi
 from daemon.clock import Clock
@@ -335,6 +335,14 @@ def _mentions(text: str, card: int) -> bool:
     )
 
 
+def stamped(request: Request) -> list[int]:
+    """The table versions a request's buttons were made at: a delivery held
+    back (by the flood limits, say) shows that position, however late."""
+    markup = request.params.get("reply_markup")
+    rows = markup.get("inline_keyboard", []) if isinstance(markup, dict) else []
+    return [g.version for row in rows for b in row if (g := grant(b)) is not None]
+
+
 class Audit:
     """Checks that no user was shown what their seat may not know.
 
@@ -393,14 +401,14 @@ class Audit:
         read = 0
         for k in range(1, len(self.marks)):
             first, last = self.marks[k - 1][0], self.marks[k][0]
-            low = self.marks[max(0, k - 2)][1]
             high = min(self.marks[k][1], len(states) - 1)
-            window = states[low : high + 1]
-            earliest = epoch(window[0]) - 1
-            seen_from = next(i for i, st in enumerate(states) if epoch(st) >= earliest)
             for request in fake.requests[first:last]:
                 if not request.ok or request.chat_id is None:
                     continue
+                low = min(self.marks[max(0, k - 2)][1], *stamped(request), high)
+                window = states[low : high + 1]
+                earliest = epoch(window[0]) - 1
+                seen_from = next(i for i, st in enumerate(states) if epoch(st) >= earliest)
                 seat = owner.get(request.chat_id)
                 texts = request.texts()
                 read += 1
@@ -433,6 +441,7 @@ class Audit:
                     hidden -= held | public
                 for card in hidden:
                     assert not any(_mentions(text, card) for text in texts), (
-                        f"{request.method} to seat {seat} names {label(card)}, held by another seat"
+                        f"{request.method} to seat {seat} names {label(card)}, held by another "
+                        f"seat (versions {low}-{high}): {texts}"
                     )
         return read

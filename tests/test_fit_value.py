@@ -1,10 +1,23 @@
 """`bench.fit_value`: the fit finds the weights that made the winners, and the
-positions it fits are what the search's Cities & Knights worth reads."""
+positions it fits are what the search's fitted worths (Cities & Knights,
+Seafarers) read."""
 
 import numpy as np
+import pytest
 
-from bench.fit_value import fit, positions
-from engine.katan.search_value import CITIES_FEATURES, CITIES_WEIGHTS, cities_features, worth
+from bench.fit_value import RULES, fit, positions
+from engine.katan.components import GOLD
+from engine.katan.game import KATAN
+from engine.katan.search_value import (
+    CITIES_FEATURES,
+    CITIES_WEIGHTS,
+    SEA_FEATURES,
+    SEA_WEIGHTS,
+    cities_features,
+    sea_features,
+    worth,
+)
+from engine.protocol import TableConfig
 
 
 def test_the_fit_recovers_the_weights_that_chose_the_winners() -> None:
@@ -19,20 +32,19 @@ def test_the_fit_recovers_the_weights_that_chose_the_winners() -> None:
     assert np.allclose(found, true, atol=0.12), found
 
 
-def test_positions_are_every_seats_features_with_the_winner() -> None:
-    x, won = positions(2)
-    assert x.ndim == 3 and x.shape[1:] == (4, len(CITIES_FEATURES))
+@pytest.mark.parametrize(("rules", "near"), [("cities", 7), ("seafarers", 5)])
+def test_positions_are_every_seats_features_with_the_winner(rules: str, near: int) -> None:
+    x, won = positions(RULES[rules], 2)
+    names = RULES[rules].names
+    assert x.ndim == 3 and x.shape[1:] == (4, len(names))
     assert len(x) == len(won) > 20
     assert set(won.tolist()) <= {0, 1, 2, 3}
-    # The last position kept is a turn before the win: the winner is near 13.
+    # The last position kept is a turn before the win: the winner is close to it.
     last = x[-1]
-    assert last[won[-1], CITIES_FEATURES.index("points")] >= 7
+    assert last[won[-1], names.index("points")] >= near
 
 
 def test_the_worth_is_the_weighted_features_in_cities_and_knights() -> None:
-    from engine.katan.game import KATAN
-    from engine.protocol import TableConfig
-
     st = KATAN.initial_state(
         TableConfig(game="katan", seed=4, options={"expansions": "cities_and_knights"})
     )
@@ -48,3 +60,22 @@ def test_the_worth_is_the_weighted_features_in_cities_and_knights() -> None:
     # A level more is worth more, as the fitted weights say.
     st.ck.levels[1 * 3 + 0] = 3
     assert worth(st, 1) > expected
+
+
+def test_the_worth_is_the_weighted_features_in_seafarers() -> None:
+    options = {"expansions": "seafarers", "map": "heading_for_new_shores"}
+    st = KATAN.initial_state(TableConfig(game="katan", seed=4, options=options)).copy()
+    board = st.board
+    gold = next(h for h, t in enumerate(board.terrain) if t == GOLD and board.numbers[h])
+    node = next(n for n, hexes in enumerate(board.topology.node_hexes) if gold in hexes)
+    st.towns[2] |= 1 << node
+    st.points[2] += 1
+    features = sea_features(st, 2)
+    assert features[SEA_FEATURES.index("points")] == st.points[2]
+    assert features[SEA_FEATURES.index("gold a roll")] > 0  # gold pays, though no resource
+    expected = sum(w * f for w, f in zip(SEA_WEIGHTS, features, strict=True))
+    assert worth(st, 2) == expected
+    # The robber on the gold field takes its yield away.
+    gold_a_roll = SEA_FEATURES.index("gold a roll")
+    st.robber = gold
+    assert sea_features(st, 2)[gold_a_roll] < features[gold_a_roll]

@@ -27,6 +27,7 @@ second, so load from other work falls on both sides alike.
 import math
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -427,14 +428,25 @@ def run_speed_vs_base(games: int) -> dict[str, float]:
     return out
 
 
+PROGRESS: Final = 25
+"""Games between two progress lines of a strength run (a run takes up to an hour)."""
+
+
 def _rules_win_rate(
     level: str, opponent: str, games: int, options: dict[str, object]
 ) -> tuple[float, list[float]]:
     """Share of `games` one `level` player wins against three `opponent`s, and
     its decision times; the games are spread over `WORKERS` processes."""
     jobs = [(level, opponent, index, options) for index in range(games)]
+    results: list[tuple[bool, list[float]]] = []
     with ProcessPoolExecutor(WORKERS) as pool:
-        results = list(pool.map(_rules_game, jobs, chunksize=8))
+        for result in pool.map(_rules_game, jobs, chunksize=8):
+            results.append(result)
+            if len(results) % PROGRESS == 0 and len(results) < games:
+                won = sum(w for w, _ in results)
+                print(
+                    f"    {len(results)} of {games} games, {won} won", file=sys.stderr, flush=True
+                )
     times = [t for _, spent in results for t in spent]
     return sum(won for won, _ in results) / games, times
 

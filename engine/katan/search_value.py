@@ -14,8 +14,17 @@ from typing import Final
 from engine.katan.cities.ai_measures import output, potential
 from engine.katan.cities.components import TRACKS
 from engine.katan.cities.state import strength
-from engine.katan.components import DEV_KINDS, KNIGHT, LARGEST_ARMY_MIN, RESOURCES, VICTORY_POINT
+from engine.katan.components import (
+    DEV_KINDS,
+    GOLD,
+    KNIGHT,
+    LARGEST_ARMY_MIN,
+    PIPS,
+    RESOURCES,
+    VICTORY_POINT,
+)
 from engine.katan.evaluate import production
+from engine.katan.geometry import bits
 from engine.katan.state import OVER, KatanState
 
 WIN: Final = 100.0
@@ -119,11 +128,91 @@ def cities_features(st: KatanState, seat: int) -> list[float]:
     ]
 
 
+SEA_FEATURES: Final = (
+    "points",
+    "resources a roll",
+    "gold a roll",
+    "resources produced at all",
+    "cards in hand up to seven",
+    "cards past seven",
+    "development cards",
+    "knights played, up to three",
+    "holding Largest Army",
+    "longest route, up to eight",
+    "holding Longest Route",
+    "open crossings to settle, up to two",
+    "ships",
+    "cities",
+)
+"""What a Seafarers position is made of (`sea_features`), by name."""
+SEA_WEIGHTS: Final = (
+    1.0,
+    1.73,
+    1.33,
+    0.25,
+    0.15,
+    0.14,
+    0.57,
+    0.31,
+    -0.87,
+    0.22,
+    -1.57,
+    0.26,
+    0.13,
+    0.06,
+)
+"""Seafarers' worth per feature, in points, fitted by `bench.fit_value
+--rules seafarers` as Cities & Knights' is (1,500 games on the bench's map)."""
+
+
+def sea_features(st: KatanState, seat: int) -> list[float]:
+    """The seat's position in Seafarers as `SEA_FEATURES` names it."""
+    sea = st.sea
+    w = st.width
+    made = production(st, seat)
+    gold = _gold_pips(st, st.towns[seat]) + 2 * _gold_pips(st, st.cities[seat])
+    cards = sum(st.hands[seat * w : (seat + 1) * w])
+    devs = st.devs[seat * DEV_KINDS : (seat + 1) * DEV_KINDS]
+    land = st.board.topology.land_nodes
+    room = (st.reach[seat] & ~st.blocked & ~st.closed & land).bit_count()
+    return [
+        float(st.points[seat] + devs[VICTORY_POINT]),
+        sum(made),
+        gold / 36,
+        float(sum(1 for r in range(RESOURCES) if made[r] > 0)),
+        float(min(cards, 7)),
+        float(max(0, cards - 7)),
+        float(sum(devs) - devs[VICTORY_POINT]),
+        float(min(st.played[seat * DEV_KINDS + KNIGHT], LARGEST_ARMY_MIN)),
+        float(st.army == seat),
+        float(min(st.road_len[seat], 8)),
+        float(st.longest == seat),
+        float(min(room, 2)),
+        float(sea.ships[seat].bit_count()),
+        float(st.cities[seat].bit_count()),
+    ]
+
+
+def _gold_pips(st: KatanState, nodes: int) -> int:
+    """Pips of the gold fields beside the crossings of `nodes`, once per
+    building (`paying_hexes` counts resources only; gold pays any one)."""
+    board = st.board
+    node_hexes, terrain, numbers = board.topology.node_hexes, board.terrain, board.numbers
+    return sum(
+        PIPS[numbers[h]]
+        for n in bits(nodes)
+        for h in node_hexes[n]
+        if terrain[h] == GOLD and h != st.robber
+    )
+
+
 def worth(st: KatanState, seat: int) -> float:
     """One seat's position, in points and the points it is likely to make
     (in Cities & Knights without Seafarers, by the fitted weights)."""
     if st.ck is not None and st.sea is None:
         return sum(w * f for w, f in zip(CITIES_WEIGHTS, cities_features(st, seat), strict=True))
+    if st.sea is not None and st.ck is None:
+        return sum(w * f for w, f in zip(SEA_WEIGHTS, sea_features(st, seat), strict=True))
     points = st.points[seat] + st.devs[seat * DEV_KINDS + VICTORY_POINT]
     made = production(st, seat)
     value = float(points) + PRODUCTION * sum(made)

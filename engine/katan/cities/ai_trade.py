@@ -72,15 +72,19 @@ def bank_trade(
             continue
         if values is None:
             values = card_values(cards, wanted)
-        worth, rate = values, ratio
-        give = max(
-            (k for k in range(WIDTH) if spare[k] >= rate[k]),
-            key=lambda k: (spare[k] - rate[k], -worth[k]),
-        )
-        move = BANK_MOVES[give][want]
+        move = BANK_MOVES[_given(spare, ratio, values)][want]
         if move in legal:
             return move
     return None
+
+
+def _given(spare: list[int], ratio: tuple[int, ...], values: list[float]) -> int:
+    """The kind a bank trade gives: the one most spare past its rate, the
+    least valued of those on a tie."""
+    return max(
+        (k for k in range(WIDTH) if spare[k] >= ratio[k]),
+        key=lambda k: (spare[k] - ratio[k], -values[k]),
+    )
 
 
 def offer(st: KatanState, seat: int, wanted: list[Goal]) -> Move | None:
