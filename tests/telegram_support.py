@@ -348,7 +348,10 @@ class Audit:
 
     Every request the bot made is attributed to a window of table versions
     (between the driver's checkpoints, widened by one window because a slow
-    delivery may arrive after the next checkpoint). Against the position
+    delivery may arrive after the next checkpoint, and back to the version
+    its buttons were made at, however late the flood limits let it out: CI
+    once saw a DM name a card that another seat held through the window, and
+    150 runs here did not repeat it). Against the position
     replayed from the stored log it checks, per recipient: no other seat's
     secret hand line of the window (as the chat layer words it, unless the
     recipient's own hand once read the same) in any text; in card games, no

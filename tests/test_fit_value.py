@@ -8,15 +8,7 @@ import pytest
 from bench.fit_value import RULES, fit, positions
 from engine.katan.components import GOLD
 from engine.katan.game import KATAN
-from engine.katan.search_value import (
-    CITIES_FEATURES,
-    CITIES_WEIGHTS,
-    SEA_FEATURES,
-    SEA_WEIGHTS,
-    cities_features,
-    sea_features,
-    worth,
-)
+from engine.katan.search_value import worth
 from engine.protocol import TableConfig
 
 
@@ -51,11 +43,12 @@ def test_the_worth_is_the_weighted_features_in_cities_and_knights() -> None:
     st = st.copy()
     st.points[1] = 3
     st.ck.levels[1 * 3 + 0] = 2
-    features = cities_features(st, 1)
-    assert features[CITIES_FEATURES.index("points")] == 3
-    assert features[CITIES_FEATURES.index("improvement levels")] == 2
-    assert features[CITIES_FEATURES.index("highest improvement level")] == 2
-    expected = sum(w * f for w, f in zip(CITIES_WEIGHTS, features, strict=True))
+    cities = RULES["cities"]
+    features = cities.features(st, 1)
+    assert features[cities.names.index("points")] == 3
+    assert features[cities.names.index("improvement levels")] == 2
+    assert features[cities.names.index("highest improvement level")] == 2
+    expected = sum(w * f for w, f in zip(cities.weights, features, strict=True))
     assert worth(st, 1) == expected
     # A level more is worth more, as the fitted weights say.
     st.ck.levels[1 * 3 + 0] = 3
@@ -70,12 +63,13 @@ def test_the_worth_is_the_weighted_features_in_seafarers() -> None:
     node = next(n for n, hexes in enumerate(board.topology.node_hexes) if gold in hexes)
     st.towns[2] |= 1 << node
     st.points[2] += 1
-    features = sea_features(st, 2)
-    assert features[SEA_FEATURES.index("points")] == st.points[2]
-    assert features[SEA_FEATURES.index("gold a roll")] > 0  # gold pays, though no resource
-    expected = sum(w * f for w, f in zip(SEA_WEIGHTS, features, strict=True))
+    sea = RULES["seafarers"]
+    features = sea.features(st, 2)
+    gold_a_roll = sea.names.index("gold a roll")
+    assert features[sea.names.index("points")] == st.points[2]
+    assert features[gold_a_roll] > 0  # gold pays, though no resource
+    expected = sum(w * f for w, f in zip(sea.weights, features, strict=True))
     assert worth(st, 2) == expected
     # The robber on the gold field takes its yield away.
-    gold_a_roll = SEA_FEATURES.index("gold a roll")
     st.robber = gold
-    assert sea_features(st, 2)[gold_a_roll] < features[gold_a_roll]
+    assert sea.features(st, 2)[gold_a_roll] < features[gold_a_roll]

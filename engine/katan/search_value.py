@@ -92,7 +92,7 @@ features at the end of each turn past the eighth, as a conditional logit),
 each weight divided by the points' own. The base game's hand-set weights
 know nothing of improvements, knights or walls, and weigh a card in hand a
 quarter of what the games say; with these `hard` won 60 of 139 tuning games
-against 53 on the same seeds, and 40.3 % of 300 bench games against 32.0 %
+against 53 on the same seeds, and 40.4 % of 500 bench games against 32.0 %
 of 500 (docs/BENCHMARKS.md). Longest Road's own weight
 is below zero because its two points are counted already and a longer road
 may take them away."""
@@ -162,11 +162,18 @@ SEA_WEIGHTS: Final = (
     0.06,
 )
 """Seafarers' worth per feature, in points, fitted by `bench.fit_value
---rules seafarers` as Cities & Knights' is (1,500 games on the bench's map)."""
+--rules seafarers` as Cities & Knights' is (1,500 games on the bench's map).
+The hand-set weights paid nothing for gold and valued a card a roll at 2.4
+points; with these `hard` won 18 of 36 tuning games against 13 on the same
+seeds (docs/BENCHMARKS.md). Holding an award weighs less than nothing: its
+two points are in "points" already, and another seat may take them."""
 
 
 def sea_features(st: KatanState, seat: int) -> list[float]:
-    """The seat's position in Seafarers as `SEA_FEATURES` names it."""
+    """The seat's position in Seafarers as `SEA_FEATURES` names it (the
+    fitted worth and its fitting read the same numbers). Gold is apart from
+    the resources a roll: it pays any one card, and `production` counts
+    only what a field names."""
     sea = st.sea
     w = st.width
     made = production(st, seat)
@@ -208,7 +215,8 @@ def _gold_pips(st: KatanState, nodes: int) -> int:
 
 def worth(st: KatanState, seat: int) -> float:
     """One seat's position, in points and the points it is likely to make
-    (in Cities & Knights without Seafarers, by the fitted weights)."""
+    (by the fitted weights in either expansion alone; both together and the
+    base game by the hand-set ones)."""
     if st.ck is not None and st.sea is None:
         return sum(w * f for w, f in zip(CITIES_WEIGHTS, cities_features(st, seat), strict=True))
     if st.sea is not None and st.ck is None:
