@@ -204,6 +204,22 @@ async def test_seats_are_counted_from_1_and_a_seat_out_of_range_is_refused() -> 
     await daemon.shutdown(0.1)
 
 
+async def test_a_code_of_digits_only_is_read_as_the_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    # One code in about 900 is all digits: `join CODE`, with a seat or not,
+    # still names the table, and a lone small number is still a seat.
+    monkeypatch.setattr("daemon.core.new_join_code", lambda taken: "23456")
+    daemon, _, chat = await daemon_with_chat()
+    table = await opened(chat, daemon, "new euchre")
+    assert table.code == "23456"
+    answer = await chat.type(BO, "join 23456 3", dm(BO))
+    assert "You sit in seat 3." in answer[0].message.text, answer[0].message.text
+    answer = await chat.type(CY, "join 23456", dm(CY))
+    assert "You sit in seat 2." in answer[0].message.text, answer[0].message.text
+    answer = await chat.type(CY, "join 9", dm(CY))
+    assert answer[0].message.text == "There is no seat 9; the seats are 1 to 4."
+    await daemon.shutdown(0.1)
+
+
 async def test_a_late_join_through_an_invite_gets_its_seat_and_panel() -> None:
     daemon, clock, chat = await daemon_with_chat()
     table = await opened(chat, daemon, "new euchre")

@@ -238,7 +238,7 @@ class Conversation:
     async def _join(
         self, args: list[str], sender: Sender, place: Place, *, switch: bool
     ) -> list[Outgoing]:
-        code = args[0] if args and not args[0].isdigit() and args[0] != "seat" else None
+        code = args[0] if args and self._names_table(args) else None
         found = self.layer._focus(sender, place, code, seated=False)
         if isinstance(found, str):
             return [self.layer._say(place, found)]
@@ -292,6 +292,21 @@ class Conversation:
         if origin.frontend == self.layer.platform and origin.place == place.chat:
             return []  # the lobby or the board here shows it
         return [self._joined(table, seat, place)]
+
+    def _names_table(self, args: list[str]) -> bool:
+        """Whether a join's first word is a table's code rather than a seat:
+        codes may be all digits (one in about 900 is), so a number is a code
+        when a seat follows it or a table has it."""
+        first = args[0]
+        if first == "seat":
+            return False
+        if not first.isdigit() or len(args) > 1:
+            return True
+        try:
+            self.layer.daemon.table(first)
+        except Refused:
+            return False
+        return True
 
     def _joined(self, table: Table, seat: int, place: Place) -> Outgoing:
         """Confirmation of a join made away from the table's chat (an invite
