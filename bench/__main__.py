@@ -33,6 +33,7 @@ SECTIONS = {
     "sea_cities": "engine.katan.bench",
     "cities_hard": "engine.katan.bench",
     "seafarers_hard": "engine.katan.bench",
+    "sea_cities_hard": "engine.katan.bench",
     "speed_vs_base": "engine.katan.bench",
     "renderers": "renderers.bench",
     "daemon": "daemon.bench",
@@ -49,11 +50,14 @@ TAKES_GAMES = {
     "sea_cities",
     "cities_hard",
     "seafarers_hard",
+    "sea_cities_hard",
     "speed_vs_base",
     "renderers",
     "native",
 }
 """Sections whose `run` takes the game count; the others size themselves."""
+TAKES_FIRST = {"cities_hard", "seafarers_hard", "sea_cities_hard"}
+"""Sections that can start at a later game of their seeded series (`--first-game`)."""
 LADDERS = {"euchre", "sequence", "katan"}
 """Sections followed by their game's strength ladder (`bench.ladder`)."""
 RUNS = {
@@ -62,6 +66,7 @@ RUNS = {
     "sea_cities": "run_sea_cities",
     "cities_hard": "run_cities_hard",
     "seafarers_hard": "run_seafarers_hard",
+    "sea_cities_hard": "run_sea_cities_hard",
     "speed_vs_base": "run_speed_vs_base",
 }
 """Sections run by a function other than their module's `run` (Katan's
@@ -130,7 +135,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--level", action="append", help="ladder levels to play (default: every level)"
     )
+    parser.add_argument(
+        "--first-game",
+        type=int,
+        default=0,
+        help="start a hard strength section at this game of its seeded series, to run "
+        "a long figure in parts (the parts' games and wins add up; only with --only "
+        f"{', '.join(sorted(TAKES_FIRST))})",
+    )
     args = parser.parse_args(argv)
+    if args.first_game < 0:
+        parser.error("--first-game must be 0 or more")
+    if args.first_game and not (args.only and set(args.only) <= TAKES_FIRST):
+        parser.error(f"--first-game needs --only with {' or '.join(sorted(TAKES_FIRST))} alone")
 
     # Read before running anything: hours of figures must not end unwritable.
     try:
@@ -152,7 +169,10 @@ def main(argv: list[str] | None = None) -> int:
             continue
         run: Callable[..., dict[str, float]] = getattr(module, RUNS.get(name, "run"))
         print(f"\n[{name}]", flush=True)
-        figures = run(args.games) if name in TAKES_GAMES else run()
+        if name in TAKES_FIRST:
+            figures = run(args.games, args.first_game)
+        else:
+            figures = run(args.games) if name in TAKES_GAMES else run()
         if name in LADDERS:
             games = args.ladder_games or args.games
             figures.update(ladder.run(name, games, args.level or ()))

@@ -9,7 +9,7 @@ position is worth: `normal` plays itself, every seat's features are read at
 the end of each turn past the eighth, and a conditional logit (the chance
 that a seat wins is the softmax of the four seats' weighted features) is
 fitted to who won. Divided by the points' own weight, the weights are in
-points, as `CITIES_WEIGHTS` and `SEA_WEIGHTS` hold them.
+points, as `search_value.FITTED` holds them.
 
     .venv/bin/python -m bench.fit_value [--rules cities|seafarers] [--games 1500]
 
@@ -21,8 +21,7 @@ the bench's nor the tuning runs'.
 
 import argparse
 import sys
-from collections.abc import Callable
-from typing import Final, NamedTuple
+from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -30,15 +29,7 @@ from numpy.typing import NDArray
 from engine.katan.ai import KatanPlayer
 from engine.katan.bench import SEA_MAP
 from engine.katan.game import KATAN
-from engine.katan.search_value import (
-    CITIES_FEATURES,
-    CITIES_WEIGHTS,
-    SEA_FEATURES,
-    SEA_WEIGHTS,
-    cities_features,
-    sea_features,
-)
-from engine.katan.state import KatanState
+from engine.katan.search_value import FITTED
 from engine.protocol import TableConfig
 
 FIRST_SEED = 500_000
@@ -46,36 +37,25 @@ SKIPPED_TURNS = 8
 """Turns whose positions are left out: after setup every seat looks alike."""
 
 
-class Rules(NamedTuple):
-    """A rule set whose worth is fitted: its table options, what a position
-    is made of and the weights now in use."""
-
-    options: dict[str, str]
-    names: tuple[str, ...]
-    features: Callable[[KatanState, int], list[float]]
-    weights: tuple[float, ...]
-
-
-RULES: Final = {
-    "cities": Rules(
-        {"expansions": "cities_and_knights"}, CITIES_FEATURES, cities_features, CITIES_WEIGHTS
-    ),
-    "seafarers": Rules(
-        {"expansions": "seafarers", "map": SEA_MAP}, SEA_FEATURES, sea_features, SEA_WEIGHTS
-    ),
+OPTIONS: Final = {
+    "cities": {"expansions": "cities_and_knights"},
+    "seafarers": {"expansions": "seafarers", "map": SEA_MAP},
 }
+"""The table each fitted rule set's games are played at (`search_value.FITTED`
+names the rule sets)."""
 
 
 def positions(
-    rules: Rules, games: int, first: int = FIRST_SEED
+    name: str, games: int, first: int = FIRST_SEED
 ) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
     """Every kept position of `games` self-play games as (positions, seats,
     features), and the seat that went on to win each."""
+    features = FITTED[name].features
     rows: list[list[list[float]]] = []
     winners: list[int] = []
     for index in range(games):
         seed = first + index
-        st = KATAN.initial_state(TableConfig(game="katan", seed=seed, options=rules.options))
+        st = KATAN.initial_state(TableConfig(game="katan", seed=seed, options=OPTIONS[name]))
         players = [KatanPlayer(7000 * index + s) for s in range(st.seats)]
         kept: list[list[list[float]]] = []
         turn = st.turn
@@ -88,7 +68,7 @@ def positions(
             if st.turn != turn and not KATAN.is_finished(st):
                 turn = st.turn
                 if turn > SKIPPED_TURNS:
-                    kept.append([rules.features(st, s) for s in range(st.seats)])
+                    kept.append([features(st, s) for s in range(st.seats)])
         if st.winner is None or st.winner < 0:
             continue
         rows += kept
@@ -123,10 +103,10 @@ def fit(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.fit_value", description=__doc__)
     parser.add_argument("--games", type=int, default=1500, help="self-play games to fit to")
-    parser.add_argument("--rules", choices=sorted(RULES), default="cities", help="the rule set")
+    parser.add_argument("--rules", choices=sorted(FITTED), default="cities", help="the rule set")
     args = parser.parse_args(argv)
-    rules = RULES[args.rules]
-    x, won = positions(rules, args.games)
+    rules = FITTED[args.rules]
+    x, won = positions(args.rules, args.games)
     weights = fit(x, won)
     points = weights[rules.names.index("points")]
     print(f"{len(won):,} positions of {args.games:,} games; weights in points (now in use):")

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import bench.__main__ as bench_main
+from engine.katan import bench as katan_bench
 
 
 class Sections:
@@ -89,3 +90,43 @@ def test_an_unreadable_file_stops_the_run_before_it_starts_and_is_left_alone(
     fake = Sections(monkeypatch, results)
     assert bench_main.main(["--only", "alpha"]) == 2
     assert fake.ran == [] and results.read_text() == text
+
+
+def test_a_hard_figure_runs_in_parts_from_a_later_game(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    results = tmp_path / "results.json"
+    fake = Sections(monkeypatch, results)
+    calls: list[tuple[int, int]] = []
+
+    def run(games: int, first: int = 0) -> dict[str, float]:
+        calls.append((games, first))
+        return {"alpha_games": float(games)}
+
+    monkeypatch.setattr(sys.modules["fake_bench_alpha"], "run", run)
+    monkeypatch.setattr(bench_main, "TAKES_FIRST", {"alpha"})
+    assert bench_main.main(["--only", "alpha", "--games", "100", "--first-game", "200"]) == 0
+    assert calls == [(100, 200)]
+    # Elsewhere it means nothing: refused before anything runs.
+    for argv in (["--first-game", "5"], ["--only", "beta", "--first-game", "5"]):
+        with pytest.raises(SystemExit) as stopped:
+            bench_main.main(argv)
+        assert stopped.value.code == 2
+    assert fake.ran == [] and calls == [(100, 200)]
+    assert read(results)["alpha"]["figures"] == {"alpha_games": 100.0}
+
+
+def test_the_hard_runs_count_their_games_from_the_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[range] = []
+
+    def win_rate(
+        level: str, opponent: str, games: int, options: dict[str, object], first: int = 0
+    ) -> tuple[float, list[float]]:
+        seen.append(range(first, first + games))
+        return 0.5, [0.1, 0.2]
+
+    monkeypatch.setattr(katan_bench, "_rules_win_rate", win_rate)
+    figures = katan_bench.run_seafarers_hard(10, 30)
+    assert seen == [range(30, 40)]
+    assert figures["sea_hard_first_game"] == 30 and figures["sea_hard_games"] == 10
+    assert figures["sea_hard_wins"] == 5

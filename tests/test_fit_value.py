@@ -5,10 +5,10 @@ Seafarers) read."""
 import numpy as np
 import pytest
 
-from bench.fit_value import RULES, fit, positions
+from bench.fit_value import OPTIONS, fit, positions
 from engine.katan.components import GOLD
 from engine.katan.game import KATAN
-from engine.katan.search_value import worth
+from engine.katan.search_value import FITTED, fitted, worth
 from engine.protocol import TableConfig
 
 
@@ -24,10 +24,31 @@ def test_the_fit_recovers_the_weights_that_chose_the_winners() -> None:
     assert np.allclose(found, true, atol=0.12), found
 
 
+def test_every_fitted_rule_set_has_a_table_to_fit_at() -> None:
+    assert set(OPTIONS) == set(FITTED)
+    for rules in FITTED.values():
+        assert len(rules.names) == len(rules.weights)
+
+
+@pytest.mark.parametrize(
+    ("expansions", "rules"),
+    [
+        ("", None),
+        ("cities_and_knights", "cities"),
+        ("seafarers", "seafarers"),
+        ("cities_and_knights,seafarers", None),  # a fit did not win more there
+    ],
+)
+def test_each_rule_set_is_scored_by_its_own_weights(expansions: str, rules: str | None) -> None:
+    options = {"expansions": expansions} if expansions else {}
+    st = KATAN.initial_state(TableConfig(game="katan", seed=4, options=options))
+    assert fitted(st) == (None if rules is None else FITTED[rules])
+
+
 @pytest.mark.parametrize(("rules", "near"), [("cities", 7), ("seafarers", 5)])
 def test_positions_are_every_seats_features_with_the_winner(rules: str, near: int) -> None:
-    x, won = positions(RULES[rules], 2)
-    names = RULES[rules].names
+    x, won = positions(rules, 2)
+    names = FITTED[rules].names
     assert x.ndim == 3 and x.shape[1:] == (4, len(names))
     assert len(x) == len(won) > 20
     assert set(won.tolist()) <= {0, 1, 2, 3}
@@ -43,7 +64,7 @@ def test_the_worth_is_the_weighted_features_in_cities_and_knights() -> None:
     st = st.copy()
     st.points[1] = 3
     st.ck.levels[1 * 3 + 0] = 2
-    cities = RULES["cities"]
+    cities = FITTED["cities"]
     features = cities.features(st, 1)
     assert features[cities.names.index("points")] == 3
     assert features[cities.names.index("improvement levels")] == 2
@@ -63,7 +84,7 @@ def test_the_worth_is_the_weighted_features_in_seafarers() -> None:
     node = next(n for n, hexes in enumerate(board.topology.node_hexes) if gold in hexes)
     st.towns[2] |= 1 << node
     st.points[2] += 1
-    sea = RULES["seafarers"]
+    sea = FITTED["seafarers"]
     features = sea.features(st, 2)
     gold_a_roll = sea.names.index("gold a roll")
     assert features[sea.names.index("points")] == st.points[2]

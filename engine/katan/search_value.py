@@ -9,7 +9,8 @@ with its strongest rival's and the others' mean, since a game is lost to
 whoever gets there first.
 """
 
-from typing import Final
+from collections.abc import Callable
+from typing import Final, NamedTuple
 
 from engine.katan.cities.ai_measures import output, potential
 from engine.katan.cities.components import TRACKS
@@ -213,14 +214,39 @@ def _gold_pips(st: KatanState, nodes: int) -> int:
     )
 
 
+class Fitted(NamedTuple):
+    """A rule set's fitted worth: what a position is made of (by name, and
+    how it is read) and each part's weight in points. `worth` and the
+    fitting (`bench.fit_value`) both read this one pairing."""
+
+    names: tuple[str, ...]
+    features: Callable[[KatanState, int], list[float]]
+    weights: tuple[float, ...]
+
+
+FITTED: Final = {
+    "cities": Fitted(CITIES_FEATURES, cities_features, CITIES_WEIGHTS),
+    "seafarers": Fitted(SEA_FEATURES, sea_features, SEA_WEIGHTS),
+}
+"""Every rule set with fitted weights, by the name `bench.fit_value --rules` takes."""
+
+
+def fitted(st: KatanState) -> Fitted | None:
+    """The fitted worth of the state's rule set (None: the hand-set one, for
+    the base game, whose weights were screened game by game, and for both
+    expansions together, where a fit did not win more; docs/BENCHMARKS.md)."""
+    if (st.ck is None) == (st.sea is None):
+        return None
+    return FITTED["cities" if st.ck is not None else "seafarers"]
+
+
 def worth(st: KatanState, seat: int) -> float:
     """One seat's position, in points and the points it is likely to make
-    (by the fitted weights in either expansion alone; both together and the
-    base game by the hand-set ones)."""
-    if st.ck is not None and st.sea is None:
-        return sum(w * f for w, f in zip(CITIES_WEIGHTS, cities_features(st, seat), strict=True))
-    if st.sea is not None and st.ck is None:
-        return sum(w * f for w, f in zip(SEA_WEIGHTS, sea_features(st, seat), strict=True))
+    (by the fitted weights in either expansion alone, else by the hand-set
+    ones)."""
+    rules = fitted(st)
+    if rules is not None:
+        return sum(w * f for w, f in zip(rules.weights, rules.features(st, seat), strict=True))
     points = st.points[seat] + st.devs[seat * DEV_KINDS + VICTORY_POINT]
     made = production(st, seat)
     value = float(points) + PRODUCTION * sum(made)
