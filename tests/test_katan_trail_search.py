@@ -10,7 +10,7 @@ from engine.katan.crafted import blank
 from engine.katan.geometry import Topology
 from engine.katan.longest_road import Local, longest_trail, trail_from, trail_length
 from engine.katan.sea import atlas
-from engine.katan.sea.ships import mixed_trail
+from engine.katan.sea.ships import mixed_trail, tree_route
 
 TOPOLOGIES = (blank().board.topology, atlas.topology("fog_islands"))
 
@@ -74,10 +74,12 @@ def test_roads_measure_as_the_plain_search_does(top: Topology) -> None:
 
 
 def test_roads_and_ships_measure_as_the_plain_search_does() -> None:
-    """Seafarers' graph: a crossing split in two but at the seat's towns."""
+    """Seafarers' graph: a crossing split in two but at the seat's towns;
+    where no piece closes a ring, measured in one sweep too (`tree_route`)."""
     top = TOPOLOGIES[1]
     rng = random.Random(19)
     wet = top.node_count
+    kinds: set[bool] = set()
     for _ in range(150):
         edges, walls = network(top, rng)
         ships = sum(
@@ -96,6 +98,30 @@ def test_roads_and_ships_measure_as_the_plain_search_does() -> None:
         expected = plain(adj, walls | walls << wet)
         assert mixed_trail(top, roads, ships, towns, walls) == expected
         assert trail_length(adj, walls | walls << wet) == expected
+        ringed = has_ring(adj, walls | walls << wet)
+        assert tree_route(top, roads, ships, towns, walls) == (-1 if ringed else expected)
+        kinds.add(ringed)
+    assert kinds == {True, False}, "both trees and rings were measured"
+
+
+def has_ring(adj: Local, walls: int) -> bool:
+    """Whether a road joins two crossings (no walls) already joined: a road
+    into a wall ends there, so it never closes a ring."""
+    root: dict[int, int] = {}
+
+    def find(n: int) -> int:
+        while root.get(n, n) != n:
+            n = root[n]
+        return n
+
+    for n, links in adj.items():
+        for _, other in links:
+            if n < other and not walls >> n & 1 and not walls >> other & 1:
+                a, b = find(n), find(other)
+                if a == b:
+                    return True
+                root[a] = b
+    return False
 
 
 def arm(

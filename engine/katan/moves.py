@@ -130,6 +130,10 @@ ROBBER_MOVES: Final[tuple[tuple[Move, ...], ...]] = tuple(
     tuple((MOVE_ROBBER, h, v) for v in range(-1, MAX_SEATS)) for h in range(MAX_HEXES)
 )
 """`ROBBER_MOVES[hex][victim + 1]`, victim -1 for nobody."""
+PIRATE_MOVES: Final[tuple[tuple[Move, ...], ...]] = tuple(
+    tuple((MOVE_PIRATE, h, v) for v in range(-1, MAX_SEATS)) for h in range(MAX_HEXES)
+)
+"""`PIRATE_MOVES[hex][victim + 1]`, as `ROBBER_MOVES` (Seafarers' pirate)."""
 TAKE_MOVES: Final[tuple[Move, ...]] = tuple((TAKE_COUNTER, s) for s in range(MAX_SEATS))
 ONE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(int(r == k) for r in range(RESOURCES)) for k in range(RESOURCES)

@@ -25,6 +25,7 @@ from engine.katan.moves import (
     DIG_CANAL,
     MOVE_PIRATE,
     MOVE_SHIP,
+    PIRATE_MOVES,
     RAID_FORTRESS,
     Move,
 )
@@ -208,11 +209,13 @@ class SeaRules(RuleSet):
         for h in ships.sea_hexes(top):
             if h == pirate:
                 continue
-            victims = pirate_victims(st, seat, h) if around[h] & fleets else ()
-            if victims:
-                out.extend((MOVE_PIRATE, h, v) for v in victims)
-            else:
-                out.append((MOVE_PIRATE, h, -1))
+            row = PIRATE_MOVES[h]
+            if around[h] & fleets:
+                victims = pirate_victims(st, seat, h)
+                if victims:
+                    out.extend(row[v + 1] for v in victims)
+                    continue
+            out.append(row[0])
 
     def why_pirate(self, st: KatanState, seat: int, move: Move) -> str | None:
         if move[0] != MOVE_PIRATE:
@@ -295,18 +298,20 @@ class SeaRules(RuleSet):
         """Villages pay cloth, then gold fields a choice each, in seat order from
         the roller, then whatever the rule set beneath pays (the aqueduct)."""
         paid |= scenarios.villages_pay(st, total, ev)
-        picks = [0] * st.seats
-        for hex_id, corners in st.board.gold_producers[total]:
-            if hex_id == st.robber:
-                continue
-            for t in range(st.seats):
-                picks[t] += (st.towns[t] & corners).bit_count() + 2 * (
-                    st.cities[t] & corners
-                ).bit_count()
-        for t in scenarios.in_turn_order(st):
-            if picks[t]:
-                answers.queue_pick(st, t, picks[t], PICK_GOLD)
-                paid |= 1 << t
+        gold = st.board.gold_producers[total]
+        if gold:
+            picks = [0] * st.seats
+            for hex_id, corners in gold:
+                if hex_id == st.robber:
+                    continue
+                for t in range(st.seats):
+                    picks[t] += (st.towns[t] & corners).bit_count() + 2 * (
+                        st.cities[t] & corners
+                    ).bit_count()
+            for t in scenarios.in_turn_order(st):
+                if picks[t]:
+                    answers.queue_pick(st, t, picks[t], PICK_GOLD)
+                    paid |= 1 << t
         super().after_production(st, total, paid, ev)
 
     # ---- trade and scoring -----------------------------------------------------------------

@@ -15,7 +15,7 @@ from engine.katan import network
 from engine.katan.components import ROAD_PIECES, cards_text
 from engine.katan.events import Events, say
 from engine.katan.geometry import Topology, bits
-from engine.katan.longest_road import Local, longest_trail, trail_from, trail_length
+from engine.katan.longest_road import Local, longest_trail, trail_length
 from engine.katan.moves import BUILD_SHIP, MOVE_SHIP, Move
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import KatanState
@@ -70,17 +70,13 @@ def union(masks: tuple[int, ...], chosen: int) -> int:
     return out
 
 
-def frontier_of(st: KatanState, seat: int, ships: int | None = None) -> int:
-    """The sea edges the seat may build a ship on, from scratch (with `ships`
-    standing in for its fleet, to ask where a lifted ship could go)."""
+def frontier_of(st: KatanState, seat: int) -> int:
+    """The sea edges the seat may build a ship on, from scratch (the
+    incremental value's reference)."""
     top = st.board.topology
-    sea = part(st)
-    reach = sea.reach[seat] if ships is None else reach_of(top, ships)
     walls = st.ruleset.walls(st, seat)
-    through = network.own_buildings(st, seat) | (reach & ~walls)
-    edges = union(top.node_edge_mask, through)
-    paved = st.paved if ships is None else st.paved & ~(sea.ships[seat] & ~ships)
-    return edges & ~paved & sea_edges(top)
+    through = network.own_buildings(st, seat) | (part(st).reach[seat] & ~walls)
+    return union(top.node_edge_mask, through) & ~st.paved & sea_edges(top)
 
 
 def road_frontier(st: KatanState, seat: int) -> int:
@@ -102,7 +98,87 @@ def route_length(st: KatanState, seat: int, walls: int, floor: int = 0) -> int:
     top = st.board.topology
     if not ships:
         return longest_trail(top, roads, walls, floor)
-    return mixed_trail(top, roads, ships, network.own_buildings(st, seat), walls, floor)
+    towns = network.own_buildings(st, seat)
+    length = tree_route(top, roads, ships, towns, walls)
+    if length < 0:
+        return mixed_trail(top, roads, ships, towns, walls, floor)
+    return max(length, floor)
+
+
+def tree_route(top: Topology, roads: int, ships: int, towns: int, walls: int) -> int:
+    """The longest route where no piece of the seat's network closes a ring
+    (-1 where one does): `mixed_graph`'s pieces are then trees, whose
+    longest trail is their longest path, found in one sweep over the masks
+    (no graph built) from each piece's crossings outward and back, each
+    crossing joining the two deepest branches below it. Most networks are
+    trees; rings are left to `mixed_trail`'s search."""
+    count = top.node_count
+    node_adj, edge_ends = top.node_adj, top.edge_ends
+    both = roads | ships
+    best = 0
+    seen = 0  # crossings visited, a ship's copy `count` higher as in `mixed_graph`
+    rest = both
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        a, b = edge_ends[low.bit_length() - 1]
+        if walls >> a & 1 and walls >> b & 1:
+            best = max(best, 1)
+            continue
+        shift = count if low & ships else 0
+        root = b if walls >> a & 1 else a
+        if shift and not towns >> root & 1:
+            root += shift
+        if seen >> root & 1:
+            continue
+        seen |= 1 << root
+        # Breadth first, so every crossing comes after the one it hangs from:
+        # per crossing its parent's index, the road it came by and its two
+        # deepest branches.
+        order, came, parent, first, second = [root], [0], [-1], [0], [0]
+        i = 0
+        while i < len(order):
+            node = order[i]
+            if node >= count:
+                node -= count
+                mine = ships
+            else:
+                mine = both if towns >> node & 1 else roads
+            skip = came[i]
+            for bit, other in node_adj[node]:
+                if not bit & mine or bit == skip:
+                    continue
+                if walls >> other & 1:
+                    # A road into a wall: a branch one long that ends there.
+                    if first[i] < 1:
+                        first[i] = 1
+                    elif second[i] < 1:
+                        second[i] = 1
+                    continue
+                if bit & ships and not towns >> other & 1:
+                    other += count
+                if seen >> other & 1:
+                    return -1
+                seen |= 1 << other
+                order.append(other)
+                came.append(bit)
+                parent.append(i)
+                first.append(0)
+                second.append(0)
+            i += 1
+        for j in range(len(order) - 1, -1, -1):
+            deep = first[j]
+            if deep + second[j] > best:
+                best = deep + second[j]
+            up = parent[j]
+            if up >= 0:
+                deep += 1
+                if deep > first[up]:
+                    second[up] = first[up]
+                    first[up] = deep
+                elif deep > second[up]:
+                    second[up] = deep
+    return best
 
 
 def mixed_trail(
@@ -237,24 +313,29 @@ def open_end(st: KatanState, seat: int, edge: int) -> bool:
     return False
 
 
-def sailable(st: KatanState, seat: int) -> int:
-    sea = part(st)
-    if sea.sailed:
-        return 0
-    ships = sea.ships[seat] & ~sea.fresh & ~pirate_edges(st)
-    return sum(1 << e for e in bits(ships) if open_end(st, seat, e))
-
-
-def destinations(st: KatanState, seat: int, edge: int) -> int:
-    """Where the ship on `edge` may sail: any edge it could be built on lifted off."""
+def lands(st: KatanState, seat: int, edge: int, to: int) -> bool:
+    """Whether the ship on `edge` may sail to `to`: an edge it could be built
+    on lifted off, so open sea off the pirate's edges with an end at a town of
+    the seat's or at the rest of its fleet (where no opponent's town stands)."""
+    top = st.board.topology
+    bit = 1 << to
+    if to == edge or st.paved & bit or pirate_edges(st) & bit or not sea_edges(top) & bit:
+        return False
     fleet = part(st).ships[seat] & ~(1 << edge)
-    return frontier_of(st, seat, fleet) & ~pirate_edges(st) & ~(1 << edge)
+    own = network.own_buildings(st, seat)
+    walls = st.ruleset.walls(st, seat)
+    node_edge = top.node_edge_mask
+    return any(
+        own >> end & 1 or (node_edge[end] & fleet and not walls >> end & 1)
+        for end in top.edge_ends[to]
+    )
 
 
 def sail_moves(st: KatanState, seat: int, out: list[Move]) -> None:
-    """`sailable` and `destinations` in one pass: the edges the whole fleet
-    reaches are gathered once, and for each ship only what lifting it loses,
-    the ends of its own that nothing else of the seat's keeps."""
+    """Every ship at an open end with every edge `lands` allows it, in one
+    pass: the whole fleet reaches the seat's sea frontier (kept up to date
+    as pieces come and go), and for each ship only what lifting it loses
+    comes off, the ends of its own that nothing else of the seat's keeps."""
     sea = part(st)
     if sea.sailed:
         return
@@ -270,8 +351,7 @@ def sail_moves(st: KatanState, seat: int, out: list[Move]) -> None:
     walls = st.ruleset.walls(st, seat)
     kept_ends = own | walls
     through = own | (sea.reach[seat] & ~walls)
-    reached = union(node_edge, through)
-    open_sea = ~st.paved & sea_edges(top) & ~pirate
+    reached = sea.frontier[seat] & ~pirate
     while ships:
         low = ships & -ships
         ships ^= low
@@ -295,7 +375,7 @@ def sail_moves(st: KatanState, seat: int, out: list[Move]) -> None:
                     for bit, other in node_adj[end]:
                         if not kept >> other & 1:
                             edges &= ~bit
-        to = edges & open_sea
+        to = edges
         while to:
             first = to & -to
             out.append((MOVE_SHIP, edge, first.bit_length() - 1))
@@ -314,7 +394,7 @@ def why_sail(st: KatanState, seat: int, edge: int, to: int) -> str | None:
         return f"The pirate holds your ship on edge {edge}."
     if not open_end(st, seat, edge):
         return f"Your ship on edge {edge} is inside a route; only a route's open end may sail."
-    if not destinations(st, seat, edge) >> to & 1:
+    if not lands(st, seat, edge, to):
         return (
             f"Your ship cannot sail to edge {to}: it must join your fleet or a town of yours there."
         )
@@ -345,47 +425,104 @@ def sailed_route(st: KatanState, seat: int, to: int, before: int) -> int:
     again: the route is `before` + 1 if a trail of `before` starts where it
     joins, `before` if one of `before` - 1 does, and else the route without
     it, which no search need take past `before`. Landing between two pieces
-    of the seat's, it is measured whole, from `before` - 1."""
+    of the seat's, it is measured whole, from `before` - 1. Measured whole,
+    a network without a ring takes one sweep (`tree_route`); only a ring
+    builds `mixed_graph` to be searched."""
     top = st.board.topology
     walls = st.ruleset.walls(st, seat)
     towns = network.own_buildings(st, seat)
-    adj = mixed_graph(top, st.roads[seat], part(st).ships[seat], towns)
+    roads, fleet = st.roads[seat], part(st).ships[seat]
+    node_edge = top.node_edge_mask
+    ends = top.edge_ends[to]
+    joined = [
+        n
+        for n in ends
+        if node_edge[n] & (fleet | (roads if towns >> n & 1 else 0)) and not walls >> n & 1
+    ]
+    if len(joined) < 2:
+        # Where it joins; joined nowhere (a town of no roads or ships), either
+        # end that is no wall.
+        start = joined[0] if joined else ends[1] if walls >> ends[0] & 1 else ends[0]
+        found = _longest_from(top, roads, fleet, towns, walls, start, before)
+        if found >= before:
+            return before + 1
+        if found == before - 1:
+            return before
+    length = tree_route(top, roads, fleet | 1 << to, towns, walls)
+    if length >= 0:
+        return length
+    adj = mixed_graph(top, roads, fleet, towns)
     walls = mixed_walls(top, walls)
-    a, b = ends = [ship_node(top, n, towns) for n in top.edge_ends[to]]
-    joined = [n for n in ends if n in adj and not walls >> n & 1]
-    if len(joined) > 1:
-        adj[a].append((1 << to, b))
-        adj[b].append((1 << to, a))
-        return trail_length(adj, walls, max(0, before - 1))
-    # Where it joins; joined nowhere (a town of no roads or ships), either end
-    # that is no wall.
-    start = joined[0] if joined else b if walls >> a & 1 else a
-    if trail_from(adj, walls, start, before):
-        return before + 1
-    if trail_from(adj, walls, start, before - 1):
-        return before
-    return trail_length(adj, walls, max(0, before - 1), most=before)
+    if len(joined) < 2:
+        return trail_length(adj, walls, max(0, before - 1), most=before)
+    a, b = (ship_node(top, n, towns) for n in ends)
+    adj[a].append((1 << to, b))
+    adj[b].append((1 << to, a))
+    return trail_length(adj, walls, max(0, before - 1))
+
+
+def _longest_from(
+    top: Topology, roads: int, ships: int, towns: int, walls: int, start: int, most: int
+) -> int:
+    """The longest trail from crossing `start` out along the seat's ships (or
+    along both at a town of its own), up to `most`: `mixed_graph`'s trail
+    walked on the masks, a crossing's roads and ships meeting only at a town
+    and no trail passing a wall."""
+    node_adj = top.node_adj
+    both = roads | ships
+    best = 0
+    # (crossing, on ships: its ship copy, edges used, length)
+    stack = [(start, True, 0, 0)]
+    while stack:
+        node, wet, used, length = stack.pop()
+        mine = both if towns >> node & 1 else ships if wet else roads
+        for bit, other in node_adj[node]:
+            if not bit & mine or used & bit:
+                continue
+            if length + 1 > best:
+                best = length + 1
+                if best >= most:
+                    return best
+            if not walls >> other & 1:
+                stack.append((other, bool(bit & ships), used | bit, length + 1))
+    return best
 
 
 def lift(st: KatanState, seat: int, edge: int) -> None:
     """Take the ship off `edge`, which every seat's frontier may now take (a
-    coastal edge takes a road too). Nobody's route changes but the sailor's,
-    and `place` measures that once the ship lies on its new edge."""
+    coastal edge takes a road too), and which the sailor's fleet no longer
+    reaches past its own ends. Nobody's route changes but the sailor's, and
+    `place` measures that once the ship lies on its new edge."""
     sea = part(st)
     top = st.board.topology
+    node_edge, node_adj = top.node_edge_mask, top.node_adj
     bit = 1 << edge
     sea.ships[seat] &= ~bit
     st.paved &= ~bit
-    sea.reach[seat] = reach_of(top, sea.ships[seat])
-    st.reach[seat] = st.ruleset.reach(st, seat)
-    st.frontier[seat] = road_frontier(st, seat)
-    sea.frontier[seat] = frontier_of(st, seat)
-    # Another seat's networks and walls stay as they were: its frontiers only
-    # gain the freed edge, where one of its ends lets that seat through.
+    fleet = sea.ships[seat]
+    own = network.own_buildings(st, seat)
+    walls = st.ruleset.walls(st, seat)
+    for end in top.edge_ends[edge]:
+        around = node_edge[end]
+        if around & fleet:
+            continue
+        # No ship of the seat's touches this end now: the fleet's reach loses
+        # it, and where no town of the seat's keeps it either, so does the
+        # sea frontier round it (but for edges whose other end still joins).
+        end_bit = 1 << end
+        sea.reach[seat] &= ~end_bit
+        if not around & st.roads[seat]:
+            st.reach[seat] &= ~end_bit
+        if own & end_bit or walls & end_bit:
+            continue
+        kept = own | (sea.reach[seat] & ~walls)
+        for link, other in node_adj[end]:
+            if not kept >> other & 1:
+                sea.frontier[seat] &= ~link
+    # Every seat's frontiers (the sailor's too) only gain the freed edge,
+    # where one of its ends lets that seat through.
     road = top.road_edges & bit
     for t in range(st.seats):
-        if t == seat:
-            continue
         own = network.own_buildings(st, t)
         walls = st.ruleset.walls(st, t)
         roads, fleet = st.roads[t], sea.ships[t]
@@ -394,7 +531,7 @@ def lift(st: KatanState, seat: int, edge: int) -> None:
                 st.frontier[t] |= road
                 sea.frontier[t] |= bit
             elif not walls >> end & 1:
-                around = top.node_edge_mask[end]
+                around = node_edge[end]
                 if around & roads:
                     st.frontier[t] |= road
                 if around & fleet:
