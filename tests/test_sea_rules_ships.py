@@ -4,6 +4,7 @@ Road Building with roads and ships, and sailing (once a turn, from a route's
 open end, never a ship built this turn)."""
 
 from engine.katan import crafted
+from engine.katan.audit import problems
 from engine.katan.components import (
     LUMBER,
     ROAD_BUILDING,
@@ -216,3 +217,18 @@ def test_a_ship_sails_once_a_turn_and_never_the_turn_it_is_built() -> None:
     again = turn_of(st, 0)
     assert not sea(again).sailed and sea(again).fresh == 0
     assert legal(again, 0, MOVE_SHIP)
+
+
+def test_the_audit_finds_a_fleet_reach_or_a_sea_frontier_kept_wrong() -> None:
+    """A sail updates the fleet's reach and sea frontier where it happens
+    rather than from scratch, so the audit the self-play runs rebuilds both."""
+    st, line, _ = sailing_position()
+    assert problems(st) == []
+    far = out_to_sea(st, coast(st, isles(st)[0])[0], 1)[0]
+    drifted = st.copy()
+    sea(drifted).frontier[0] |= 1 << far
+    assert any("seat 0's sea frontier" in p for p in problems(drifted))
+    lost = st.copy()
+    end = st.board.topology.edge_ends[line[-1]][0]
+    sea(lost).reach[0] &= ~(1 << end)
+    assert any("seat 0's fleet reach" in p for p in problems(lost))

@@ -353,6 +353,15 @@ class SeaRules(RuleSet):
         for t in range(st.seats):
             if fleets & st.roads[t]:
                 out.append(f"a ship and seat {t}'s road share an edge")
+            # The fleet's reach and sea frontier are kept up to date move by
+            # move (a sail changes them where it happens): from scratch here.
+            if sea.reach[t] != ships.reach_of(top, sea.ships[t]):
+                out.append(f"seat {t}'s fleet reach {sea.reach[t]} is not its ships' ends")
+            elif sea.frontier[t] != ships.frontier_of(st, t):
+                out.append(
+                    f"seat {t}'s sea frontier: incremental {sea.frontier[t]}"
+                    f" != recomputed {ships.frontier_of(st, t)}"
+                )
         if sea.pirate >= 0 and top.hex_land[sea.pirate]:
             out.append("the pirate is on land")
         unfound = len(st.board.fog_hexes)
