@@ -10,7 +10,7 @@ from engine.katan.crafted import blank
 from engine.katan.geometry import Topology
 from engine.katan.longest_road import Local, longest_trail, trail_from, trail_length
 from engine.katan.sea import atlas
-from engine.katan.sea.ships import mixed_trail, tree_route
+from engine.katan.sea.route import mixed_trail, tree_route
 
 TOPOLOGIES = (blank().board.topology, atlas.topology("fog_islands"))
 

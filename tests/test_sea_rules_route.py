@@ -9,7 +9,7 @@ from engine.katan import crafted, rules
 from engine.katan.game import KATAN
 from engine.katan.moves import BUILD_SETTLEMENT, MOVE_SHIP, Move
 from engine.katan.sea.crafted import ship
-from engine.katan.sea.ships import route_length
+from engine.katan.sea.route import route_length
 from engine.katan.state import OVER, KatanState
 from engine.protocol import TableConfig
 from tests.sea_support import (

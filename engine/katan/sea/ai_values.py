@@ -43,16 +43,8 @@ from engine.katan.geometry import bits
 from engine.katan.longest_road import Local, trail_from
 from engine.katan.sea import scenarios
 from engine.katan.sea.islands import GOLD_CHIP, HARBOUR_CHIP, POINT_CHIP, island_at
-from engine.katan.sea.ships import (
-    SHIP_COST,
-    SHIP_PIECES,
-    mixed_graph,
-    mixed_walls,
-    pirate_edges,
-    reach_of,
-    sea_edges,
-    ship_node,
-)
+from engine.katan.sea.route import mixed_graph, mixed_walls, ship_node
+from engine.katan.sea.ships import SHIP_COST, SHIP_PIECES, pirate_edges, reach_of, sea_edges
 from engine.katan.sea.state import SeaPart
 from engine.katan.state import KatanState, deck_size
 

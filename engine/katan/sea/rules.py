@@ -32,7 +32,7 @@ from engine.katan.moves import (
 from engine.katan.robber import steal
 from engine.katan.rules import used_free_road
 from engine.katan.ruleset import RuleSet
-from engine.katan.sea import atlas, islands, scenarios, ships
+from engine.katan.sea import atlas, islands, route, scenarios, ships
 from engine.katan.sea.discovery import PICK_GOLD, explore
 from engine.katan.sea.state import SeaPart, new_part
 from engine.katan.sea.wire import part_json, read_part
@@ -251,7 +251,7 @@ class SeaRules(RuleSet):
     # ---- networks ----------------------------------------------------------------------
 
     def route_length(self, st: KatanState, seat: int, walls: int, floor: int = 0) -> int:
-        return ships.route_length(st, seat, walls, floor)
+        return route.route_length(st, seat, walls, floor)
 
     def remeasure(self, st: KatanState, seat: int) -> None:
         st.frontier[seat] = ships.road_frontier(st, seat)
