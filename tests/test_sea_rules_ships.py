@@ -3,7 +3,9 @@ wall, roads and ships joining only at a town of one's own, the 15-ship limit,
 Road Building with roads and ships, and sailing (once a turn, from a route's
 open end, never a ship built this turn)."""
 
-from engine.katan import crafted
+import random
+
+from engine.katan import crafted, rules
 from engine.katan.audit import problems
 from engine.katan.components import (
     LUMBER,
@@ -11,6 +13,8 @@ from engine.katan.components import (
     ROAD_PIECES,
     WOOL,
 )
+from engine.katan.game import KATAN
+from engine.katan.geometry import bits
 from engine.katan.moves import (
     BUILD_ROAD,
     BUILD_SETTLEMENT,
@@ -21,7 +25,8 @@ from engine.katan.moves import (
 )
 from engine.katan.sea.crafted import ship
 from engine.katan.sea.ships import SHIP_PIECES
-from engine.katan.state import FREE_ROADS, MAIN, KatanState
+from engine.katan.state import FREE_ROADS, MAIN, OVER, KatanState
+from engine.protocol import TableConfig
 from tests.sea_support import (
     apply,
     blank,
@@ -232,3 +237,36 @@ def test_the_audit_finds_a_fleet_reach_or_a_sea_frontier_kept_wrong() -> None:
     end = st.board.topology.edge_ends[line[-1]][0]
     sea(lost).reach[0] &= ~(1 << end)
     assert any("seat 0's fleet reach" in p for p in problems(lost))
+
+
+def test_the_sails_listed_are_exactly_the_sails_accepted_in_random_games() -> None:
+    """The legal list gathers every ship's destinations in one pass and the
+    check reads one edge's ends (`lands`): on states of random games with
+    both expansions and without, every ship to every edge is listed exactly
+    when the rules accept it."""
+    compared = 0
+    for expansions, name, seed in (
+        ("seafarers", "four_islands", 5),
+        ("seafarers", "forgotten_tribe", 6),
+        ("cities_and_knights,seafarers", "heading_for_new_shores", 7),
+    ):
+        options = {"expansions": expansions, "map": name}
+        st = KATAN.initial_state(TableConfig(game="katan", seed=seed, options=options))
+        rng = random.Random(seed)
+        edges = range(st.board.topology.edge_count)
+        for move_no in range(3000):
+            if st.phase == OVER:
+                break
+            seat = rules.to_move(st)
+            assert seat is not None
+            moves = rules.legal_moves(st, seat)
+            if st.phase == MAIN and move_no % 5 == 0:
+                listed = {m for m in moves if m[0] == MOVE_SHIP}
+                for edge in bits(sea(st).ships[seat]):
+                    for to in edges:
+                        move = (MOVE_SHIP, edge, to)
+                        accepted = rules.why_not(st, seat, move) is None
+                        assert accepted == (move in listed), (name, move_no, move)
+                compared += len(listed)
+            rules.step(st, seat, moves[rng.randrange(len(moves))], None)
+    assert compared > 500
