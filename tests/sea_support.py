@@ -8,7 +8,9 @@ checked protocol entry point (`apply`), which must leave the original state
 untouched and the result sound by `audit.problems`.
 """
 
+import random
 from collections import deque
+from collections.abc import Iterator
 from typing import Final
 
 import pytest
@@ -29,7 +31,7 @@ from engine.katan.sea.crafted import before_roll
 from engine.katan.sea.crafted import ship as crafted_ship
 from engine.katan.sea.rules import SEA_RULES
 from engine.katan.sea.state import SeaPart
-from engine.katan.state import KatanState
+from engine.katan.state import OVER, KatanState
 from engine.protocol import Event, TableConfig
 
 SEAFARERS: Final = "seafarers"
@@ -45,6 +47,26 @@ def blank(map_name: str, seats: int = 4, cities: bool = False, target: int = 12)
 def new_game(map_name: str, seed: int = 1, seats: int = 4, cities: bool = False) -> KatanState:
     options = {"expansions": WITH_CITIES if cities else SEAFARERS, "map": map_name}
     return KATAN.initial_state(TableConfig(game="katan", seed=seed, seats=seats, options=options))
+
+
+def random_moves(
+    games: tuple[tuple[str, int, bool], ...], moves: int
+) -> Iterator[tuple[str, int, KatanState, Move]]:
+    """Uniform-random games of the given (map, seed, with Cities & Knights),
+    stepped in place: (map, move number, the state after it, the move) for
+    each move, up to `moves` a game."""
+    for name, seed, cities in games:
+        st = new_game(name, seed, cities=cities)
+        rng = random.Random(seed)
+        for move_no in range(moves):
+            if st.phase == OVER:
+                break
+            seat = rules.to_move(st)
+            assert seat is not None
+            legal = rules.legal_moves(st, seat)
+            move = legal[rng.randrange(len(legal))]
+            rules.step(st, seat, move, None)
+            yield name, move_no, st, move
 
 
 def sea(st: KatanState) -> SeaPart:

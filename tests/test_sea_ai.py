@@ -22,7 +22,7 @@ from typing import Final
 
 import pytest
 
-from engine.katan import chores, crafted, rules
+from engine.katan import chores, crafted
 from engine.katan import moves as mv
 from engine.katan.audit import problems
 from engine.katan.cities import crafted as ck_crafted
@@ -54,6 +54,7 @@ from tests.sea_support import (
     landing,
     new_game,
     out_to_sea,
+    random_moves,
     road_from,
     rolled,
     sea,
@@ -737,32 +738,24 @@ def test_the_route_with_one_more_piece_is_the_route_measured_whole() -> None:
     maps (both expansions on one), for every seat and every edge it could
     build on, that is the route measured whole with the piece laid."""
     checked = 0
-    for name, seed, cities in (
+    games = (
         ("heading_for_new_shores", 5, False),
         ("forgotten_tribe", 6, False),
         ("fog_islands", 7, True),
-    ):
-        st = new_game(name, seed, cities=cities)
-        rng = random.Random(seed)
-        for move_no in range(3000):
-            if st.phase == OVER:
-                break
-            seat = rules.to_move(st)
-            assert seat is not None
-            legal = rules.legal_moves(st, seat)
-            rules.step(st, seat, legal[rng.randrange(len(legal))], None)
-            if move_no % 25:
-                continue
-            for t in range(st.seats):
-                plan = Plan(st, t)
-                before = st.road_len[t]
-                for mask, is_ship in ((st.frontier[t], False), (sea(st).frontier[t], True)):
-                    for edge in bits(mask):
-                        whole = st.copy()
-                        pieces = sea(whole).ships if is_ship else whole.roads
-                        pieces[t] |= 1 << edge
-                        walls = whole.ruleset.walls(whole, t)
-                        expected = whole.ruleset.route_length(whole, t, walls)
-                        assert plan._route_with(edge, is_ship, before) == expected, (name, t, edge)
-                        checked += 1
+    )
+    for name, move_no, st, _ in random_moves(games, 3000):
+        if move_no % 25:
+            continue
+        for t in range(st.seats):
+            plan = Plan(st, t)
+            before = st.road_len[t]
+            for mask, is_ship in ((st.frontier[t], False), (sea(st).frontier[t], True)):
+                for edge in bits(mask):
+                    whole = st.copy()
+                    pieces = sea(whole).ships if is_ship else whole.roads
+                    pieces[t] |= 1 << edge
+                    walls = whole.ruleset.walls(whole, t)
+                    expected = whole.ruleset.route_length(whole, t, walls)
+                    assert plan._route_with(edge, is_ship, before) == expected, (name, t, edge)
+                    checked += 1
     assert checked > 2000

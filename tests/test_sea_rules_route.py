@@ -2,18 +2,12 @@
 changes between road and ship only at a town of its own and never passes an
 opponent's town; Longest Road goes by it, five or more, as before."""
 
-import random
-from collections.abc import Iterator
-
-from engine.katan import crafted, rules
-from engine.katan.game import KATAN
-from engine.katan.moves import BUILD_SETTLEMENT, MOVE_SHIP, Move
+from engine.katan import crafted
+from engine.katan.moves import BUILD_SETTLEMENT, MOVE_SHIP
 from engine.katan.sea.crafted import ship
 from engine.katan.sea.route import route_length
-from engine.katan.state import OVER, KatanState
-from engine.protocol import TableConfig
+from engine.katan.state import KatanState
 from tests.sea_support import (
-    SEAFARERS,
     apply,
     blank,
     brute_route,
@@ -22,6 +16,7 @@ from tests.sea_support import (
     inland,
     isles,
     out_to_sea,
+    random_moves,
     route,
     sea_path,
 )
@@ -113,31 +108,11 @@ def test_an_opponents_town_breaks_the_route_and_the_award_moves() -> None:
     assert st.longest == 2 and st.points[0] == 1 and st.points[2] == 1 + 2
 
 
-def random_moves(
-    games: tuple[tuple[str, int], ...], moves: int
-) -> Iterator[tuple[str, int, KatanState, Move]]:
-    """Uniform-random games of the given maps and seeds, stepped in place:
-    (map, move number, state after it, the move) for each move."""
-    for name, seed in games:
-        options = {"expansions": SEAFARERS, "map": name}
-        st = KATAN.initial_state(TableConfig(game="katan", seed=seed, seats=4, options=options))
-        rng = random.Random(seed)
-        for move_no in range(moves):
-            if st.phase == OVER:
-                break
-            seat = rules.to_move(st)
-            assert seat is not None
-            legal = rules.legal_moves(st, seat)
-            move = legal[rng.randrange(len(legal))]
-            rules.step(st, seat, move, None)
-            yield name, move_no, st, move
-
-
 def test_the_route_kept_is_the_longest_trail_in_random_games() -> None:
     """The rules' incremental lengths against a walk of every trail, on states
     from random games of two maps (small fleets keep the walk affordable)."""
     checked = 0
-    games = (("four_islands", 1), ("heading_for_new_shores", 2))
+    games = (("four_islands", 1, False), ("heading_for_new_shores", 2, False))
     for name, move_no, st, _ in random_moves(games, 4000):
         if move_no % 40 == 0:
             for t in range(st.seats):
@@ -155,7 +130,7 @@ def test_a_sail_measured_from_the_old_route_is_measured_right() -> None:
     joins); after every sail of random games on two maps, that length is the
     one measured whole with no floor at all."""
     sails = 0
-    games = (("forgotten_tribe", 3), ("heading_for_new_shores", 4))
+    games = (("forgotten_tribe", 3, False), ("heading_for_new_shores", 4, False))
     for name, _, st, move in random_moves(games, 6000):
         if move[0] == MOVE_SHIP:
             seat = st.current

@@ -3,8 +3,6 @@ wall, roads and ships joining only at a town of one's own, the 15-ship limit,
 Road Building with roads and ships, and sailing (once a turn, from a route's
 open end, never a ship built this turn)."""
 
-import random
-
 from engine.katan import crafted, rules
 from engine.katan.audit import problems
 from engine.katan.components import (
@@ -13,7 +11,6 @@ from engine.katan.components import (
     ROAD_PIECES,
     WOOL,
 )
-from engine.katan.game import KATAN
 from engine.katan.geometry import bits
 from engine.katan.moves import (
     BUILD_ROAD,
@@ -25,8 +22,7 @@ from engine.katan.moves import (
 )
 from engine.katan.sea.crafted import ship
 from engine.katan.sea.ships import SHIP_PIECES
-from engine.katan.state import FREE_ROADS, MAIN, OVER, KatanState
-from engine.protocol import TableConfig
+from engine.katan.state import FREE_ROADS, MAIN, KatanState
 from tests.sea_support import (
     apply,
     blank,
@@ -36,6 +32,7 @@ from tests.sea_support import (
     isles,
     legal,
     out_to_sea,
+    random_moves,
     refused,
     sea,
     sea_path,
@@ -245,28 +242,20 @@ def test_the_sails_listed_are_exactly_the_sails_accepted_in_random_games() -> No
     both expansions and without, every ship to every edge is listed exactly
     when the rules accept it."""
     compared = 0
-    for expansions, name, seed in (
-        ("seafarers", "four_islands", 5),
-        ("seafarers", "forgotten_tribe", 6),
-        ("cities_and_knights,seafarers", "heading_for_new_shores", 7),
-    ):
-        options = {"expansions": expansions, "map": name}
-        st = KATAN.initial_state(TableConfig(game="katan", seed=seed, options=options))
-        rng = random.Random(seed)
-        edges = range(st.board.topology.edge_count)
-        for move_no in range(3000):
-            if st.phase == OVER:
-                break
-            seat = rules.to_move(st)
-            assert seat is not None
-            moves = rules.legal_moves(st, seat)
-            if st.phase == MAIN and move_no % 5 == 0:
-                listed = {m for m in moves if m[0] == MOVE_SHIP}
-                for edge in bits(sea(st).ships[seat]):
-                    for to in edges:
-                        move = (MOVE_SHIP, edge, to)
-                        accepted = rules.why_not(st, seat, move) is None
-                        assert accepted == (move in listed), (name, move_no, move)
-                compared += len(listed)
-            rules.step(st, seat, moves[rng.randrange(len(moves))], None)
+    games = (
+        ("four_islands", 5, False),
+        ("forgotten_tribe", 6, False),
+        ("heading_for_new_shores", 7, True),
+    )
+    for name, move_no, st, _ in random_moves(games, 3000):
+        seat = rules.to_move(st)
+        if st.phase != MAIN or move_no % 5 or seat is None:
+            continue
+        listed = {m for m in rules.legal_moves(st, seat) if m[0] == MOVE_SHIP}
+        for edge in bits(sea(st).ships[seat]):
+            for to in range(st.board.topology.edge_count):
+                move = (MOVE_SHIP, edge, to)
+                accepted = rules.why_not(st, seat, move) is None
+                assert accepted == (move in listed), (name, move_no, move)
+        compared += len(listed)
     assert compared > 500
