@@ -38,8 +38,7 @@ HAND: Final = 0.06
 """Per card in hand up to seven, commodities too (they become builds); past
 seven a seven costs half."""
 DEV: Final = 0.3
-"""Per development card held: a knight, a point or a card to play later (in
-Cities & Knights, per progress card)."""
+"""Per development card held: a knight, a point or a card to play later."""
 KNIGHTS: Final = 0.12
 """Per knight played, towards Largest Army."""
 ROAD: Final = 0.08
@@ -94,7 +93,8 @@ each weight divided by the points' own. The base game's hand-set weights
 know nothing of improvements, knights or walls, and weigh a card in hand a
 quarter of what the games say; with these `hard` won 60 of 139 tuning games
 against 53 on the same seeds, and 40.4 % of 500 bench games against 32.0 %
-of 500 (docs/BENCHMARKS.md). Longest Road's own weight
+of 500 (docs/BENCHMARKS.md); with Seafarers too, 36.5 % of 200 against
+30.0 % by the hand-set score. Longest Road's own weight
 is below zero because its two points are counted already and a longer road
 may take them away."""
 
@@ -232,18 +232,21 @@ FITTED: Final = {
 
 
 def fitted(st: KatanState) -> Fitted | None:
-    """The fitted worth of the state's rule set (None: the hand-set one, for
-    the base game, whose weights were screened game by game, and for both
-    expansions together, where a fit did not win more; docs/BENCHMARKS.md)."""
-    if (st.ck is None) == (st.sea is None):
-        return None
-    return FITTED["cities" if st.ck is not None else "seafarers"]
+    """The fitted worth of the state's rule set: Cities & Knights' wherever
+    it is played (with Seafarers too), Seafarers' where that is played
+    alone; None (the hand-set one) in the base game, whose weights were
+    screened game by game. With both expansions the hand-set score knows
+    nothing of improvements, knights or walls: judged by playouts to the
+    end, `hard`'s overrules of `normal` there gained less than with Cities &
+    Knights' weights (`bench.judge`; docs/BENCHMARKS.md)."""
+    if st.ck is not None:
+        return FITTED["cities"]
+    return None if st.sea is None else FITTED["seafarers"]
 
 
 def worth(st: KatanState, seat: int) -> float:
     """One seat's position, in points and the points it is likely to make
-    (by the fitted weights in either expansion alone, else by the hand-set
-    ones)."""
+    (by an expansion's fitted weights, else by the hand-set ones)."""
     rules = fitted(st)
     if rules is not None:
         return sum(w * f for w, f in zip(rules.weights, rules.features(st, seat), strict=True))
@@ -258,8 +261,6 @@ def worth(st: KatanState, seat: int) -> float:
         sum(st.devs[seat * DEV_KINDS : (seat + 1) * DEV_KINDS])
         - st.devs[seat * DEV_KINDS + VICTORY_POINT]
     )
-    if st.ck is not None:
-        held += len(st.ck.progress[seat])
     value += DEV * held
     knights = st.played[seat * DEV_KINDS + KNIGHT]
     if st.army != seat:
