@@ -93,8 +93,8 @@ each weight divided by the points' own. The base game's hand-set weights
 know nothing of improvements, knights or walls, and weigh a card in hand a
 quarter of what the games say; with these `hard` won 60 of 139 tuning games
 against 53 on the same seeds, and 40.4 % of 500 bench games against 32.0 %
-of 500 (docs/BENCHMARKS.md); with Seafarers too, 36.5 % of 200 against
-30.0 % by the hand-set score. Longest Road's own weight
+of 500 (docs/BENCHMARKS.md); with Seafarers too, 73 of 200 against 60 by
+the hand-set score (34.3 % of 300). Longest Road's own weight
 is below zero because its two points are counted already and a longer road
 may take them away."""
 
